@@ -1,0 +1,15 @@
+// `npm run build`: a production build of the site into dist/, with a per-stage timing table.
+import './lib/production-env.ts';
+import { resolve } from 'node:path';
+import { buildSite } from './lib/pipeline.ts';
+import { printFailure, printSummary } from './lib/report.ts';
+
+const root = resolve(import.meta.dirname);
+const started = performance.now();
+try {
+  const result = await buildSite({ root, outDir: resolve(root, 'dist') });
+  printSummary(result, performance.now() - started);
+} catch (error) {
+  printFailure(error);
+  process.exitCode = 1;
+}

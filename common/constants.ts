@@ -1,0 +1,39 @@
+// Values that build code and browser code must agree on. Pure data: no Node, no DOM.
+
+/** localStorage keys. Our own neutral names (see DESIGN.md, "Our own names"). */
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  announcementDismissed: 'announcement.dismissed',
+  announcementId: 'announcement.id',
+  preferredDocsVersion: 'docs.preferred-version',
+  codeTab: 'code-tab',
+} as const;
+
+export type ColorMode = 'light' | 'dark';
+export const DEFAULT_COLOR_MODE: ColorMode = 'light';
+
+/** At this width and below the navbar collapses into the mobile menu (spec §9). */
+export const MOBILE_BREAKPOINT_PX = 996;
+/** A route change slower than this shows the progress bar (spec §9). */
+export const PROGRESS_BAR_DELAY_MS = 200;
+/** Image zoom is attached again this long after each route change (spec §9). */
+export const ZOOM_REATTACH_DELAY_MS = 1000;
+/** Table of contents heading levels by default (spec §9). */
+export const TOC_MIN_LEVEL = 2;
+export const TOC_MAX_LEVEL = 3;
+
+/** Data attributes written by templates and read by the client. */
+export const DATA = {
+  theme: 'data-theme',
+  announcementDismissed: 'data-announcement-dismissed',
+  docsVersion: 'data-docs-version',
+  tabGroup: 'data-tab-group',
+  tabLabel: 'data-tab-label',
+} as const;
+
+/** Ids that templates render and the client looks up. */
+export const IDS = {
+  main: 'main-content',
+  mobileMenu: 'mobile-menu',
+  baseUrlBanner: 'base-url-banner',
+} as const;

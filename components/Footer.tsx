@@ -1,0 +1,31 @@
+import { ExternalIcon } from './Icons.tsx';
+import { useSite } from './SiteContext.tsx';
+import { SmartLink } from './SmartLink.tsx';
+
+export function Footer() {
+  const { config } = useSite();
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <div className="footer__groups">
+          {config.footer.groups.map((group) => (
+            <div className="footer__group" key={group.title}>
+              <p className="footer__title">{group.title}</p>
+              <ul>
+                {group.items.map((item) => (
+                  <li key={item.label}>
+                    <SmartLink href={item.href} className="footer__link">
+                      {item.label}
+                      {item.href.startsWith('http') ? <ExternalIcon /> : null}
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <p className="footer__copyright">{config.footer.copyright}</p>
+      </div>
+    </footer>
+  );
+}

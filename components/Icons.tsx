@@ -1,0 +1,50 @@
+// Inline SVG icons: no icon font, no request. All decorative (aria-hidden); the control carries the name.
+const common = { 'aria-hidden': true, focusable: false, width: 20, height: 20, viewBox: '0 0 24 24' } as const;
+
+export function SunIcon() {
+  return (
+    <svg {...common} className="icon icon--sun">
+      <path fill="currentColor" d="M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10Zm0-5a1 1 0 0 1 1 1v1.5a1 1 0 1 1-2 0V3a1 1 0 0 1 1-1Zm0 17.5a1 1 0 0 1 1 1V21a1 1 0 1 1-2 0v-.5a1 1 0 0 1 1-1ZM3 11h1.5a1 1 0 1 1 0 2H3a1 1 0 1 1 0-2Zm16.5 0H21a1 1 0 1 1 0 2h-1.5a1 1 0 1 1 0-2ZM5.6 4.2l1.1 1.1a1 1 0 0 1-1.4 1.4L4.2 5.6a1 1 0 0 1 1.4-1.4Zm12.1 12.1 1.1 1.1a1 1 0 0 1-1.4 1.4l-1.1-1.1a1 1 0 0 1 1.4-1.4ZM18.8 5.6l-1.1 1.1a1 1 0 0 1-1.4-1.4l1.1-1.1a1 1 0 0 1 1.4 1.4ZM6.7 17.7l-1.1 1.1a1 1 0 0 1-1.4-1.4l1.1-1.1a1 1 0 0 1 1.4 1.4Z" />
+    </svg>
+  );
+}
+
+export function MoonIcon() {
+  return (
+    <svg {...common} className="icon icon--moon">
+      <path fill="currentColor" d="M20.7 14.6A8.5 8.5 0 0 1 9.4 3.3a.8.8 0 0 0-1-1A10 10 0 1 0 21.7 15.6a.8.8 0 0 0-1-1Z" />
+    </svg>
+  );
+}
+
+export function MenuIcon() {
+  return (
+    <svg {...common} width={24} height={24} className="icon">
+      <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
+  );
+}
+
+export function HomeIcon() {
+  return (
+    <svg {...common} width={18} height={18} className="icon">
+      <path fill="currentColor" d="M10 19v-5h4v5c0 .6.4 1 1 1h3c.6 0 1-.4 1-1v-7h1.7c.5 0 .7-.6.3-.9L12.7 3.6a1 1 0 0 0-1.4 0l-8.3 7.5c-.4.3-.2.9.3.9H5v7c0 .6.4 1 1 1h3c.6 0 1-.4 1-1Z" />
+    </svg>
+  );
+}
+
+export function ExternalIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width={12} height={12} viewBox="0 0 24 24" className="icon icon--external">
+      <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+    </svg>
+  );
+}
+
+export function CaretIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width={16} height={16} viewBox="0 0 24 24" className="icon icon--caret">
+      <path fill="currentColor" d="M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z" />
+    </svg>
+  );
+}

@@ -1,0 +1,61 @@
+import { IDS } from '../common/constants.ts';
+import { TEXTS } from '../common/texts.ts';
+import type { SidebarItem } from '../lib/model.ts';
+import { ColorModeToggle } from './ColorModeToggle.tsx';
+import { ExternalIcon, MenuIcon } from './Icons.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { useHref, useSite } from './SiteContext.tsx';
+import { SmartLink } from './SmartLink.tsx';
+
+function NavItems() {
+  const { config } = useSite();
+  return (
+    <ul className="navbar__items">
+      {config.navbar.items.map((item) => (
+        <li key={item.label}>
+          <SmartLink href={item.href} className="navbar__link">
+            {item.label}
+            {item.href.startsWith('http') ? <ExternalIcon /> : null}
+          </SmartLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The top bar. At 996 px and below the items move into the mobile menu: a <details> element, so
+ * it opens and closes without JavaScript; the client adds Escape, outside click and focus handling.
+ * On doc pages the menu also holds the docs sidebar.
+ */
+export function Navbar(props: { sidebar?: { items: SidebarItem[]; route: string } | undefined }) {
+  const { config, assets } = useSite();
+  const href = useHref();
+  return (
+    <header className="navbar-wrapper" data-hide-on-scroll={config.navbar.hideOnScroll ? 'true' : undefined}>
+      <nav className="navbar" aria-label={TEXTS.mainNav}>
+        <details className="mobile-menu" id={IDS.mobileMenu}>
+          <summary className="mobile-menu__toggle" aria-label={TEXTS.toggleNavigation} title={TEXTS.toggleNavigation}>
+            <MenuIcon />
+          </summary>
+          <div className="mobile-menu__panel">
+            <NavItems />
+            {props.sidebar ? <Sidebar items={props.sidebar.items} route={props.sidebar.route} /> : null}
+          </div>
+        </details>
+        <a className="navbar__brand" href={href('/')}>
+          <img className="navbar__logo" src={assets.logo} alt={config.logo.alt} width={32} height={32} />
+          <span className="navbar__title">{config.title}</span>
+        </a>
+        <div className="navbar__desktop-items">
+          <NavItems />
+        </div>
+        <div className="navbar__end">
+          <SearchBox />
+          <ColorModeToggle />
+        </div>
+      </nav>
+    </header>
+  );
+}

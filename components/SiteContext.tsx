@@ -1,0 +1,32 @@
+// Site-wide values every component may need, passed once per page instead of through every prop.
+import { createContext, useContext } from 'react';
+import type { AssetUrls } from '../lib/assets.ts';
+import type { SiteConfig } from '../lib/config.ts';
+import type { SidebarItem } from '../lib/model.ts';
+
+export interface SiteContextValue {
+  config: SiteConfig;
+  assets: AssetUrls;
+  sidebar: SidebarItem[];
+  /** "name version" for <meta name="generator">. */
+  generator: string;
+  noFlashScript: string;
+}
+
+export const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error('SiteContext is missing: render pages through lib/render.tsx.');
+  return value;
+}
+
+/** A site route or URL as an href: routes get the base URL, absolute URLs stay as they are. */
+export function useHref(): (target: string) => string {
+  const { config } = useSite();
+  return (target) => (target.startsWith('/') ? `${config.baseUrl}${target.slice(1)}` : target);
+}
+
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href);
+}

@@ -1,0 +1,104 @@
+// Stylesheet, client script and images: bundled by esbuild, named by content hash so they can
+// be cached forever, and collected as output files for the write stage.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { build } from 'esbuild';
+import { BuildError } from './diagnostics.ts';
+import type { OutputFile } from './write.ts';
+
+export interface AssetUrls {
+  css: string;
+  js: string;
+  favicon: string;
+  logo: string;
+}
+
+export function contentHash(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, 10);
+}
+
+function hashedName(name: string, content: string | Uint8Array): string {
+  const ext = extname(name);
+  return `${basename(name, ext)}.${contentHash(content)}${ext}`;
+}
+
+/** Collects the files under dist/assets/ for one build. */
+export class AssetCollector {
+  readonly files: OutputFile[] = [];
+  private readonly byPath = new Map<string, { url: string; width?: number | undefined; height?: number | undefined }>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  add(folder: string, name: string, content: string | Uint8Array): string {
+    const path = `assets/${folder}/${hashedName(name, content)}`;
+    if (!this.files.some((file) => file.path === path)) this.files.push({ path, content });
+    return `${this.baseUrl}${path}`;
+  }
+
+  /** A local image used by content or configuration; undefined when the file does not exist. */
+  addImage(absPath: string): { url: string; width?: number | undefined; height?: number | undefined } | undefined {
+    const known = this.byPath.get(absPath);
+    if (known) return known;
+    if (!existsSync(absPath)) return undefined;
+    const content = readFileSync(absPath);
+    const image = { url: this.add('images', basename(absPath), content), ...imageSize(content, absPath) };
+    this.byPath.set(absPath, image);
+    return image;
+  }
+}
+
+/** Intrinsic size of PNG and SVG images, so the browser reserves their space (no layout shift). */
+export function imageSize(content: Uint8Array, path: string): { width?: number; height?: number } {
+  if (path.endsWith('.png') && content.length > 24) {
+    const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  }
+  if (path.endsWith('.svg')) {
+    const head = Buffer.from(content).toString('utf8', 0, 2000);
+    const tag = /<svg\b[^>]*>/.exec(head)?.[0] ?? '';
+    const width = /\bwidth="(\d+(?:\.\d+)?)(?:px)?"/.exec(tag);
+    const height = /\bheight="(\d+(?:\.\d+)?)(?:px)?"/.exec(tag);
+    if (width?.[1] && height?.[1]) return { width: Math.round(Number(width[1])), height: Math.round(Number(height[1])) };
+    const viewBox = /\bviewBox="[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(tag);
+    if (viewBox?.[1] && viewBox[2]) return { width: Math.round(Number(viewBox[1])), height: Math.round(Number(viewBox[2])) };
+  }
+  return {};
+}
+
+export interface BundleOptions {
+  root: string;
+  siteDir: string;
+  assets: AssetCollector;
+  favicon: string;
+  logo: string;
+}
+
+/** Bundles the stylesheet and the client script and adds the configured images. */
+export async function bundleAssets(options: BundleOptions): Promise<AssetUrls> {
+  const [css, js] = await Promise.all([
+    build({
+      entryPoints: [join(options.root, 'assets/css/main.css')],
+      bundle: true, minify: true, write: false, logLevel: 'silent', target: ['chrome100', 'firefox100', 'safari15'],
+    }),
+    build({
+      entryPoints: [join(options.root, 'client/main.ts')],
+      bundle: true, minify: true, write: false, format: 'iife', logLevel: 'silent', target: ['es2020'],
+      tsconfig: join(options.root, 'client/tsconfig.json'),
+      define: { 'process.env.NODE_ENV': '"production"' },
+    }),
+  ]);
+  const cssText = css.outputFiles[0]?.text ?? '';
+  const jsText = js.outputFiles[0]?.text ?? '';
+  const image = (configPath: string, key: string) => {
+    const found = options.assets.addImage(join(options.siteDir, 'assets', configPath));
+    if (!found) throw new BuildError({ file: 'content/site.yml' }, `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
+    return found.url;
+  };
+  return {
+    css: options.assets.add('css', 'main.css', cssText),
+    js: options.assets.add('js', 'main.js', jsText),
+    favicon: image(options.favicon, 'favicon'),
+    logo: image(options.logo, 'logo'),
+  };
+}

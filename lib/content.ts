@@ -1,0 +1,185 @@
+// Stage 1b: walk the docs folder into doc and category records (ids, routes, order), reading
+// front matter and _category_ files. Touches the file system; everything after it is pure.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseYaml } from './config.ts';
+import { BuildError, lineAt, type Diagnostics } from './diagnostics.ts';
+import { FieldReader, isPlainObject } from './fields.ts';
+import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
+import { slugify } from './slug.ts';
+
+export interface DocSource {
+  /** Path under the docs folder without extension and number prefixes: "api/tune/create". */
+  id: string;
+  /** File path relative to the project root, for messages. */
+  file: string;
+  absPath: string;
+  /** Folder under the docs folder, prefixes kept: "api/0-tune" ("" at the top). */
+  dir: string;
+  /** File name with prefix and extension: "1-create.md"; orders siblings. */
+  sortName: string;
+  route: string;
+  position: number | undefined;
+  frontMatter: FrontMatter;
+  body: string;
+  bodyLineOffset: number;
+}
+
+export interface CategorySource {
+  /** Folder under the docs folder, prefixes kept. */
+  dir: string;
+  /** Folder name with prefix: orders siblings. */
+  sortName: string;
+  label: string;
+  position: number | undefined;
+  description: string | undefined;
+  /** Route of the generated index page, when the category has one. */
+  indexRoute: string | undefined;
+  /** Id of a doc that serves as the category's page instead of a generated index. */
+  linkDocId: string | undefined;
+  collapsed: boolean;
+  file: string | undefined;
+}
+
+export interface LoadedContent {
+  docs: DocSource[];
+  categories: CategorySource[];
+}
+
+const NUMBER_PREFIX = /^(\d+)-(?=\D)/;
+
+/** Splits "05-flux-api" into position 5 and name "flux-api". */
+export function parseNumberPrefix(name: string): { position: number | undefined; name: string } {
+  const match = NUMBER_PREFIX.exec(name);
+  if (!match) return { position: undefined, name };
+  return { position: Number(match[1]), name: name.slice(match[0].length) };
+}
+
+function stripPrefixes(path: string): string {
+  return path.split('/').filter(Boolean).map((part) => parseNumberPrefix(part).name).join('/');
+}
+
+export interface ContentOptions {
+  root: string;
+  docsDir: string;
+  /** The docs version path, e.g. "/docs". */
+  docsPath: string;
+  diagnostics: Diagnostics;
+}
+
+export function loadContent(options: ContentOptions): LoadedContent {
+  const docs: DocSource[] = [];
+  const categories: CategorySource[] = [];
+  if (!existsSync(options.docsDir)) {
+    throw new BuildError({ file: relative(options.root, options.docsDir) }, 'The docs folder is missing.', 'Create it and add at least one markdown file.');
+  }
+  walk(options, '', docs, categories);
+  return { docs, categories };
+}
+
+function walk(options: ContentOptions, dir: string, docs: DocSource[], categories: CategorySource[]): void {
+  const absDir = join(options.docsDir, dir);
+  const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (dir !== '') categories.push(readCategory(options, dir, entries.map((entry) => entry.name)));
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) walk(options, rel, docs, categories);
+    else if (entry.isFile() && entry.name.endsWith('.md')) docs.push(readDoc(options, dir, entry.name));
+  }
+}
+
+function readDoc(options: ContentOptions, dir: string, fileName: string): DocSource {
+  const absPath = join(options.docsDir, dir, fileName);
+  const file = relative(options.root, absPath);
+  const text = readFileSync(absPath, 'utf8');
+  const { frontMatter, body, bodyLineOffset } = splitFrontMatter(text, file, options.diagnostics);
+  const base = fileName.slice(0, -'.md'.length);
+  const { position: prefixPosition, name } = parseNumberPrefix(base);
+  const folderName = dir.split('/').pop() ?? '';
+  const dirId = stripPrefixes(dir);
+  const id = dirId ? `${dirId}/${name}` : name;
+  // A doc named like its folder (prefix included), or index/README, is the folder's page.
+  const isFolderIndex = base === folderName || name === 'index' || name === 'README';
+  const idPath = isFolderIndex ? dirId : id;
+  let routePath: string;
+  if (frontMatter.slug !== undefined) {
+    const slug = frontMatter.slug.trim();
+    routePath = slug.startsWith('/') ? slug : `${dirId ? `${dirId}/` : ''}${slug}`;
+  } else {
+    routePath = idPath;
+  }
+  return {
+    id,
+    file,
+    absPath,
+    dir,
+    sortName: fileName,
+    route: joinRoute(options.docsPath, routePath),
+    position: frontMatter.sidebarPosition ?? prefixPosition,
+    frontMatter,
+    body,
+    bodyLineOffset,
+  };
+}
+
+/** "/docs" + "api/tune" → "/docs/api/tune/"; always one leading and one trailing slash. */
+export function joinRoute(...parts: string[]): string {
+  const joined = parts.join('/').split('/').filter(Boolean).join('/');
+  return joined ? `/${joined}/` : '/';
+}
+
+const CATEGORY_FILES = ['_category_.json', '_category_.yml', '_category_.yaml'];
+
+function readCategory(options: ContentOptions, dir: string, names: string[]): CategorySource {
+  const folderName = dir.split('/').pop() ?? dir;
+  const { position: prefixPosition, name } = parseNumberPrefix(folderName);
+  const fileName = CATEGORY_FILES.find((candidate) => names.includes(candidate));
+  const fallback: CategorySource = {
+    dir, sortName: folderName, label: name, position: prefixPosition, description: undefined,
+    indexRoute: undefined, linkDocId: undefined, collapsed: false, file: undefined,
+  };
+  if (!fileName) return fallback;
+  const absPath = join(options.docsDir, dir, fileName);
+  const file = relative(options.root, absPath);
+  const text = readFileSync(absPath, 'utf8');
+  const data = fileName.endsWith('.json') ? parseJson(text, file) : parseYaml({ file, text, lineOffset: 0 });
+  if (!isPlainObject(data)) {
+    throw new BuildError({ file, line: 1 }, 'A category file must hold an object with at least a "label".', 'Write for example {"label": "Tunes", "position": 0}.');
+  }
+  const fields = new FieldReader(data, { file, text, lineOffset: 0 });
+  fields.onlyKeys(['label', 'position', 'link', 'collapsed', 'collapsible', 'description', 'className']);
+  const label = fields.string('label');
+  const link = fields.optionalObject('link');
+  let indexRoute: string | undefined;
+  let linkDocId: string | undefined;
+  let description = fields.optionalString('description');
+  if (link) {
+    link.onlyKeys(['type', 'slug', 'title', 'description', 'id']);
+    const type = link.string('type');
+    if (type === 'generated-index') {
+      const slug = link.optionalString('slug') ?? `/category/${slugify(label)}`;
+      indexRoute = joinRoute(options.docsPath, slug);
+      description = link.optionalString('description') ?? description;
+    } else if (type === 'doc') {
+      linkDocId = link.string('id');
+    } else {
+      link.fail('type', `Unknown category link type "${type}".`, 'Use "generated-index" or "doc".');
+    }
+  }
+  return {
+    dir, sortName: folderName, label, position: fields.optionalNumber('position') ?? prefixPosition, description,
+    indexRoute, linkDocId, collapsed: fields.optionalBoolean('collapsed') ?? false, file,
+  };
+}
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    const line = position ? lineAt(text, Number(position[1])) : undefined;
+    throw new BuildError({ file, line }, `Invalid JSON: ${message}.`, 'Fix the JSON syntax (quotes around keys, no trailing comma).');
+  }
+}

@@ -1,0 +1,282 @@
+// Stage 2: markdown → HTML with our extensions, plus what the later stages need from each page:
+// its h1, first paragraph, headings (for the table of contents and anchors) and internal links.
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Marked, type Token, type Tokens } from 'marked';
+import { BuildError } from '../diagnostics.ts';
+import { createHeadingSlugger } from '../slug.ts';
+import { admonitionExtension } from './admonitions.ts';
+import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from './highlight.ts';
+import type { LinkRef, MarkdownContext, RenderedMarkdown, TocItem } from './types.ts';
+import { TEXTS } from '../../common/texts.ts';
+
+interface CodeMeta {
+  lang: string;
+  title: string | undefined;
+  tab: string | undefined;
+  lines: Set<number>;
+}
+
+export function parseCodeInfo(info: string | undefined): CodeMeta {
+  const text = (info ?? '').trim();
+  const lang = /^[^\s{]*/.exec(text)?.[0] ?? '';
+  const attribute = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)')`).exec(text);
+  const title = attribute('title');
+  const tab = attribute('tab');
+  const ranges = /\{([\d,\s-]+)\}/.exec(text);
+  return {
+    lang,
+    title: title ? (title[1] ?? title[2]) : undefined,
+    tab: tab ? (tab[1] ?? tab[2]) : undefined,
+    lines: ranges?.[1] ? parseLineRanges(ranges[1]) : new Set(),
+  };
+}
+
+interface CodeTabsToken extends Tokens.Generic {
+  type: 'codeTabs';
+  items: Tokens.Code[];
+}
+
+const EXPLICIT_ID = /[ \t]*\{#([A-Za-z0-9_-]+)\}[ \t]*$/;
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMarkdown {
+  const lineOf = new WeakMap<object, number>();
+  const explicitIds = new WeakMap<object, string>();
+  const headings: TocItem[] = [];
+  const links: LinkRef[] = [];
+  const anchors: string[] = [];
+  const slugger = createHeadingSlugger();
+  let h1: string | undefined;
+  let firstParagraph: string | undefined;
+
+  const marked = new Marked({ gfm: true });
+  marked.use({
+    extensions: [
+      admonitionExtension,
+      { name: 'codeTabs', renderer: (token) => renderCodeTabs(token as CodeTabsToken) },
+    ],
+    renderer: {
+      heading(token) {
+        const { tokens, depth } = token;
+        const inner = this.parser.parseInline(tokens);
+        const text = htmlToText(inner);
+        if (depth === 1) {
+          h1 ??= text;
+          return `<h1>${inner}</h1>\n`;
+        }
+        const explicit = explicitIds.get(token);
+        const id = explicit ?? slugger.slug(text);
+        if (explicit) slugger.reserve(explicit);
+        headings.push({ level: depth, id, html: inner, text });
+        anchors.push(id);
+        const label = escapeHtml(TEXTS.directLinkTo(text));
+        return `<h${depth} id="${id}" class="anchor">${inner}<a class="hash-link" href="#${id}" aria-label="${label}" title="${label}">\u200b</a></h${depth}>\n`;
+      },
+      paragraph({ tokens }) {
+        const inner = this.parser.parseInline(tokens);
+        firstParagraph ??= htmlToText(inner) || undefined;
+        return `<p>${inner}</p>\n`;
+      },
+      code(token) {
+        return renderCode(token);
+      },
+      link(token) {
+        const inner = this.parser.parseInline(token.tokens);
+        const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+        if (EXTERNAL.test(token.href)) {
+          const blank = /^https?:/i.test(token.href) ? ' target="_blank" rel="noopener noreferrer"' : '';
+          return `<a href="${escapeHtml(token.href)}"${title}${blank}>${inner}</a>`;
+        }
+        return `<a href="${escapeHtml(resolveLink(token.href, lineOf.get(token)))}"${title}>${inner}</a>`;
+      },
+      image(token) {
+        const alt = escapeHtml(token.text);
+        const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+        if (EXTERNAL.test(token.href) || token.href.startsWith('/')) {
+          return `<img src="${escapeHtml(token.href)}" alt="${alt}"${title} loading="lazy" decoding="async">`;
+        }
+        const path = resolve(dirname(ctx.absPath), decodeURI(token.href.split(/[?#]/)[0] ?? ''));
+        const asset = ctx.addAsset(path);
+        if (!asset) {
+          throw new BuildError({ file: ctx.file, line: lineOf.get(token) }, `Image "${token.href}" not found.`,
+            'Put the image file next to the page (the path is relative to the markdown file) or fix the path.');
+        }
+        const size = asset.width && asset.height ? ` width="${asset.width}" height="${asset.height}"` : '';
+        return `<img src="${escapeHtml(asset.url)}" alt="${alt}"${title}${size} loading="lazy" decoding="async">`;
+      },
+      table(token) {
+        // A focusable scroll container, so wide tables scroll with the keyboard too.
+        const head = token.header.map((cell) => `<th${align(cell.align)}>${this.parser.parseInline(cell.tokens)}</th>`).join('');
+        const body = token.rows
+          .map((row) => `<tr>${row.map((cell) => `<td${align(cell.align)}>${this.parser.parseInline(cell.tokens)}</td>`).join('')}</tr>`)
+          .join('\n');
+        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Table">\n<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</div>\n`;
+      },
+    },
+  });
+
+  function align(value: string | null): string {
+    return value ? ` style="text-align:${value}"` : '';
+  }
+
+  function renderCode(token: Tokens.Code): string {
+    const meta = parseCodeInfo(token.lang);
+    const result = highlight(token.text, meta.lang);
+    if (result.unknown) {
+      ctx.diagnostics.warn({ file: ctx.file, line: lineOf.get(token) },
+        `Unknown code language "${meta.lang}"; the block is shown as plain text.`);
+    }
+    const lines = splitHighlightedLines(result.html)
+      .map((line, index) => (meta.lines.has(index + 1) ? `<span class="code-line code-line--highlighted">${line}\n</span>` : `${line}\n`))
+      .join('')
+      .replace(/\n$/, '');
+    const title = meta.title ? `<div class="code-block__title">${escapeHtml(meta.title)}</div>\n` : '';
+    const language = result.language ?? 'text';
+    return `<div class="code-block">\n${title}<pre class="code-block__pre" tabindex="0"><code class="hljs language-${language}">${lines}</code></pre>\n</div>\n`;
+  }
+
+  function renderCodeTabs(token: CodeTabsToken): string {
+    const panels = token.items
+      .map((item) => {
+        const label = escapeHtml(parseCodeInfo(item.lang).tab ?? '');
+        return `<div class="code-tabs__panel" data-tab-label="${label}">\n<p class="code-tabs__label">${label}</p>\n${renderCode(item)}</div>\n`;
+      })
+      .join('');
+    return `<div class="code-tabs" data-tab-group>\n${panels}</div>\n`;
+  }
+
+  function resolveLink(href: string, line: number | undefined): string {
+    const hashIndex = href.indexOf('#');
+    const hash = hashIndex >= 0 ? href.slice(hashIndex + 1) : undefined;
+    const beforeHash = hashIndex >= 0 ? href.slice(0, hashIndex) : href;
+    const queryIndex = beforeHash.indexOf('?');
+    const path = queryIndex >= 0 ? beforeHash.slice(0, queryIndex) : beforeHash;
+    const query = queryIndex >= 0 ? beforeHash.slice(queryIndex) : '';
+    const suffix = `${query}${hash !== undefined ? `#${hash}` : ''}`;
+    if (path === '') {
+      if (hash) links.push({ route: ctx.route, hash, file: ctx.file, line });
+      return href;
+    }
+    let route: string;
+    if (path.endsWith('.md')) {
+      const target = resolve(dirname(ctx.absPath), decodeURI(path));
+      const docRoute = ctx.resolveDocFile(target);
+      if (!docRoute) {
+        ctx.diagnostics.warn({ file: ctx.file, line },
+          `Markdown link "${href}" points to ${existsSync(target) ? 'a file that is not a doc' : 'a file that does not exist'}; the link is left as written.`);
+        return href;
+      }
+      route = docRoute;
+    } else {
+      route = new URL(path, `http://site${ctx.route}`).pathname;
+      // Every route ends with a slash; a path with a file extension is a file and stays as it is.
+      if (!route.endsWith('/') && !/\.[a-z0-9]+$/i.test(route)) route += '/';
+    }
+    links.push({ route, hash: hash || undefined, file: ctx.file, line });
+    return `${ctx.baseUrl}${route.slice(1)}${suffix}`;
+  }
+
+  const tokens = marked.lexer(source.replace(/\r\n?/g, '\n'));
+  annotate(tokens, source.replace(/\r\n?/g, '\n'), ctx.bodyLineOffset, lineOf, explicitIds);
+  const grouped = groupCodeTabs(tokens);
+  const html = marked.parser(grouped);
+  return { html, h1, firstParagraph, headings, links, anchors };
+}
+
+/**
+ * Records the file line of every token (marked keeps only `raw`), so messages can name it, and
+ * strips explicit heading ids ("## Title {#id}") from the heading text.
+ */
+function annotate(tokens: Token[], source: string, lineOffset: number, lineOf: WeakMap<object, number>, explicitIds: WeakMap<object, string>): void {
+  let offset = 0;
+  let line = 1 + lineOffset;
+  for (const token of tokens) {
+    const found = token.raw ? source.indexOf(token.raw, offset) : -1;
+    if (found >= 0) {
+      line += countNewlines(source, offset, found);
+      offset = found;
+    }
+    annotateNested(token, line, lineOf, explicitIds);
+    if (found >= 0) {
+      line += countNewlines(source, offset, found + token.raw.length);
+      offset = found + token.raw.length;
+    }
+  }
+}
+
+function annotateNested(token: Token, startLine: number, lineOf: WeakMap<object, number>, explicitIds: WeakMap<object, string>): void {
+  lineOf.set(token, startLine);
+  if (token.type === 'heading') stripExplicitId(token as Tokens.Heading, explicitIds);
+  const children: Token[] = [];
+  const container = token as { tokens?: Token[]; items?: Token[]; header?: { tokens: Token[] }[]; rows?: { tokens: Token[] }[][] };
+  if (container.tokens) children.push(...container.tokens);
+  if (container.items) children.push(...container.items);
+  if (container.header) for (const cell of container.header) children.push(...cell.tokens);
+  if (container.rows) for (const row of container.rows) for (const cell of row) children.push(...cell.tokens);
+  let cursor = 0;
+  for (const child of children) {
+    const found = child.raw ? token.raw.indexOf(child.raw, cursor) : -1;
+    const childLine = found >= 0 ? startLine + countNewlines(token.raw, 0, found) : startLine;
+    if (found >= 0) cursor = found + child.raw.length;
+    annotateNested(child, childLine, lineOf, explicitIds);
+  }
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) count++;
+  return count;
+}
+
+function stripExplicitId(heading: Tokens.Heading, explicitIds: WeakMap<object, string>): void {
+  const match = EXPLICIT_ID.exec(heading.text);
+  if (!match?.[1]) return;
+  explicitIds.set(heading, match[1]);
+  heading.text = heading.text.slice(0, match.index);
+  const last = heading.tokens[heading.tokens.length - 1];
+  if (last && last.type === 'text') {
+    const text = last as Tokens.Text;
+    text.text = text.text.replace(EXPLICIT_ID, '');
+    text.raw = text.raw.replace(EXPLICIT_ID, '');
+    if (text.text === '') heading.tokens.pop();
+  }
+}
+
+/** Turns each run of consecutive code blocks that carry tab="…" into one tab group token. */
+function groupCodeTabs(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  let run: Tokens.Code[] = [];
+  let pendingSpace: Token[] = [];
+  const flush = () => {
+    if (run.length > 0) out.push({ type: 'codeTabs', raw: run.map((item) => item.raw).join(''), items: run } as CodeTabsToken);
+    run = [];
+  };
+  for (const token of tokens) {
+    if ((token as { tokens?: Token[] }).tokens && token.type === 'admonition') {
+      const container = token as Tokens.Generic & { tokens: Token[] };
+      container.tokens = groupCodeTabs(container.tokens);
+    }
+    if (token.type === 'code' && parseCodeInfo((token as Tokens.Code).lang).tab !== undefined) {
+      pendingSpace = [];
+      run.push(token as Tokens.Code);
+    } else if (token.type === 'space' && run.length > 0) {
+      pendingSpace.push(token);
+    } else {
+      flush();
+      out.push(...pendingSpace, token);
+      pendingSpace = [];
+    }
+  }
+  flush();
+  out.push(...pendingSpace);
+  return out;
+}

@@ -1,0 +1,46 @@
+import type { Diagnostics } from '../diagnostics.ts';
+
+export interface TocItem {
+  level: number;
+  id: string;
+  /** Inline HTML of the heading (code spans kept), without the anchor link. */
+  html: string;
+  text: string;
+}
+
+/** An internal link found in content, checked once every route is known. */
+export interface LinkRef {
+  /** Route without base URL, e.g. "/docs/changes/". */
+  route: string;
+  hash: string | undefined;
+  file: string;
+  line: number | undefined;
+}
+
+export interface MarkdownContext {
+  /** Source path relative to the project root, for messages. */
+  file: string;
+  absPath: string;
+  /** Route of the page the markdown renders into. */
+  route: string;
+  bodyLineOffset: number;
+  baseUrl: string;
+  /** Route of the doc at an absolute markdown file path, if that file is a doc. */
+  resolveDocFile(absPath: string): string | undefined;
+  /** Copies a local image into the site's assets and returns its URL (base URL included), or undefined if missing. */
+  addAsset(absPath: string): { url: string; width?: number | undefined; height?: number | undefined } | undefined;
+  diagnostics: Diagnostics;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  /** Text of the first h1, if the content has one. */
+  h1: string | undefined;
+  /** Plain text of the first paragraph, the description fallback. */
+  firstParagraph: string | undefined;
+  /** Every h2–h6 with an id, in order; the page picks its table-of-contents levels. */
+  headings: TocItem[];
+  links: LinkRef[];
+  /** Every id an in-page link can target. */
+  anchors: string[];
+}

@@ -1,0 +1,110 @@
+// Stage 3a: the one docs sidebar, from the folder tree and _category_ files, and what derives from
+// it: previous/next order and breadcrumbs.
+import type { CategorySource } from './content.ts';
+import type { LinkItem } from './config.ts';
+import type { DocPage, NavLink, SidebarCategory, SidebarItem } from './model.ts';
+
+interface Orderable {
+  position: number | undefined;
+  sortName: string;
+}
+
+/** Ascending position; unpositioned after positioned; ties by file name (code-unit order, so "-" sorts before "."). */
+export function compareOrder(a: Orderable, b: Orderable): number {
+  if (a.position !== undefined && b.position !== undefined && a.position !== b.position) return a.position - b.position;
+  if (a.position !== undefined && b.position === undefined) return -1;
+  if (a.position === undefined && b.position !== undefined) return 1;
+  return a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : 0;
+}
+
+export function buildSidebar(docs: DocPage[], categories: CategorySource[], extraLinks?: { label: string; items: LinkItem[] }): SidebarItem[] {
+  const linkedDocIds = new Set(categories.map((category) => category.linkDocId).filter(Boolean));
+  const docsById = new Map(docs.map((doc) => [doc.id, doc]));
+
+  function level(dir: string): SidebarItem[] {
+    const entries: (Orderable & { item: () => SidebarItem })[] = [];
+    for (const doc of docs) {
+      if (doc.source.dir !== dir || !doc.inSidebar || linkedDocIds.has(doc.id)) continue;
+      entries.push({
+        position: doc.source.position, sortName: doc.source.sortName,
+        item: () => ({ type: 'doc', id: doc.id, label: doc.sidebarLabel, route: doc.route }),
+      });
+    }
+    for (const category of categories) {
+      const parent = category.dir.includes('/') ? category.dir.slice(0, category.dir.lastIndexOf('/')) : '';
+      if (parent !== dir) continue;
+      entries.push({
+        position: category.position, sortName: category.sortName,
+        item: () => ({
+          type: 'category',
+          label: category.label,
+          route: category.indexRoute ?? (category.linkDocId ? docsById.get(category.linkDocId)?.route : undefined),
+          description: category.description,
+          items: level(category.dir),
+          collapsed: category.collapsed,
+        }),
+      });
+    }
+    return entries.sort(compareOrder).map((entry) => entry.item());
+  }
+
+  const items = level('');
+  if (extraLinks && extraLinks.items.length > 0) {
+    items.push({
+      type: 'category', label: extraLinks.label, route: undefined, description: undefined, collapsed: false,
+      items: extraLinks.items.map((link) => ({ type: 'link', label: link.label, href: link.href })),
+    });
+  }
+  return items;
+}
+
+/** Every page the sidebar reaches, in reading order: the previous/next sequence. */
+export function flattenSidebar(items: SidebarItem[]): NavLink[] {
+  const out: NavLink[] = [];
+  for (const item of items) {
+    if (item.type === 'doc') out.push({ label: item.label, route: item.route });
+    else if (item.type === 'category') {
+      if (item.route) out.push({ label: item.label, route: item.route });
+      out.push(...flattenSidebar(item.items));
+    }
+  }
+  // A category linked to a doc lists that route once.
+  return out.filter((link, index) => out.findIndex((other) => other.route === link.route) === index);
+}
+
+export function previousNext(order: NavLink[], route: string): { previous: NavLink | undefined; next: NavLink | undefined } {
+  const index = order.findIndex((link) => link.route === route);
+  if (index < 0) return { previous: undefined, next: undefined };
+  return { previous: order[index - 1], next: order[index + 1] };
+}
+
+/** The categories leading to a route, outermost first (the page itself excluded). */
+export function breadcrumbs(items: SidebarItem[], route: string): SidebarCategory[] {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.route === route) return [];
+    if (containsRoute(item, route)) return [item, ...breadcrumbs(item.items, route)];
+  }
+  return [];
+}
+
+export function containsRoute(category: SidebarCategory, route: string): boolean {
+  return category.items.some((item) =>
+    (item.type === 'doc' && item.route === route) ||
+    (item.type === 'category' && (item.route === route || containsRoute(item, route))));
+}
+
+export function findCategory(items: SidebarItem[], route: string): SidebarCategory | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.route === route) return item;
+    const found = findCategory(item.items, route);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Number of pages in a category, counting its sub-categories' pages. */
+export function countItems(category: SidebarCategory): number {
+  return category.items.length;
+}

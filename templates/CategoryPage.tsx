@@ -1,0 +1,78 @@
+import { TEXTS } from '../common/texts.ts';
+import type { DocPage, NavLink, SidebarCategory, SidebarItem } from '../lib/model.ts';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { SmartLink } from '../components/SmartLink.tsx';
+import { useSite } from '../components/SiteContext.tsx';
+import { DocsShell } from './DocsShell.tsx';
+import { Layout } from './Layout.tsx';
+
+export interface CategoryPageProps {
+  category: SidebarCategory;
+  route: string;
+  trail: SidebarCategory[];
+  docsByRoute: Map<string, DocPage>;
+  previous: NavLink | undefined;
+  next: NavLink | undefined;
+}
+
+interface Card {
+  icon: string;
+  title: string;
+  description: string;
+  href: string;
+}
+
+function card(item: SidebarItem, docsByRoute: Map<string, DocPage>): Card | undefined {
+  if (item.type === 'doc') {
+    return { icon: '📄️', title: item.label, description: docsByRoute.get(item.route)?.description ?? '', href: item.route };
+  }
+  if (item.type === 'link') return { icon: '🔗', title: item.label, description: item.href, href: item.href };
+  const href = item.route ?? firstRoute(item.items);
+  if (!href) return undefined;
+  return { icon: '🗃️', title: item.label, description: item.description ?? TEXTS.categoryItems(item.items.length), href };
+}
+
+function firstRoute(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    if (item.type === 'doc') return item.route;
+    if (item.type === 'category') {
+      const found = item.route ?? firstRoute(item.items);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** A generated category index: the category's description and one card per child page or sub-category. */
+export function CategoryPage({ category, route, trail, docsByRoute, previous, next }: CategoryPageProps) {
+  const { sidebar } = useSite();
+  const cards = category.items.map((item) => card(item, docsByRoute)).filter((c): c is Card => c !== undefined);
+  const description = category.description ?? TEXTS.categoryItems(category.items.length);
+  return (
+    <Layout title={category.label} description={description} route={route} docs={{ sidebar }}>
+      <DocsShell route={route} toc={[]}>
+        <article className="doc">
+          <Breadcrumbs trail={trail} current={category.label} />
+          <div className="markdown">
+            <h1>{category.label}</h1>
+            <p className="category__description">{description}</p>
+          </div>
+          {cards.length > 0 ? (
+            <ul className="cards">
+              {cards.map((c) => (
+                <li key={c.href}>
+                  <SmartLink href={c.href} className="card">
+                    <span className="card__title"><span aria-hidden="true">{c.icon} </span>{c.title}</span>
+                    <span className="card__description">{c.description}</span>
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </article>
+        <Pagination previous={previous} next={next} />
+      </DocsShell>
+    </Layout>
+  );
+}

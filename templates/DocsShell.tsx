@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { IDS } from '../common/constants.ts';
+import type { TocItem } from '../lib/markdown/types.ts';
+import { Sidebar } from '../components/Sidebar.tsx';
+import { TableOfContents } from '../components/TableOfContents.tsx';
+import { useSite } from '../components/SiteContext.tsx';
+
+/** Sidebar on the left (300 px, never hidden on wide screens), content in the middle, table of contents on the right. */
+export function DocsShell(props: { route: string; toc: TocItem[]; children: ReactNode }) {
+  const { sidebar } = useSite();
+  return (
+    <div className="docs-layout">
+      <aside className="docs-sidebar">
+        <Sidebar items={sidebar} route={props.route} />
+      </aside>
+      <main id={IDS.main} className="docs-main" tabIndex={-1}>
+        <div className="docs-content">{props.children}</div>
+        <TableOfContents items={props.toc} />
+      </main>
+    </div>
+  );
+}

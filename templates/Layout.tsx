@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { IDS } from '../common/constants.ts';
+import { TEXTS } from '../common/texts.ts';
+import type { SidebarItem } from '../lib/model.ts';
+import { AnnouncementBar } from '../components/AnnouncementBar.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { Navbar } from '../components/Navbar.tsx';
+import { useSite } from '../components/SiteContext.tsx';
+
+export interface LayoutProps {
+  /** Page title without the site title; undefined for the site title alone. */
+  title: string | undefined;
+  description: string;
+  /** Route of the page ("/docs/changes/"); the 404 page passes undefined (no canonical URL). */
+  route: string | undefined;
+  /** Docs pages carry the version metadata and the sidebar in the mobile menu. */
+  docs?: { sidebar: SidebarItem[] } | undefined;
+  noIndex?: boolean;
+  children: ReactNode;
+}
+
+/** Every page: <head>, skip link, announcement, navbar, the page's <main>, footer, script. */
+export function Layout(props: LayoutProps) {
+  const { config, assets, generator, noFlashScript } = useSite();
+  const title = props.title ? `${props.title} | ${config.title}` : config.title;
+  const canonical = props.route ? `${config.url}${config.baseUrl}${props.route.slice(1)}` : undefined;
+  const version = config.docs.version;
+  return (
+    <html lang="en" dir="ltr" data-theme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="generator" content={generator} />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={props.description} />
+        <meta name="color-scheme" content="light dark" />
+        {props.noIndex ? <meta name="robots" content="noindex" /> : null}
+        {canonical ? <link rel="canonical" href={canonical} /> : null}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={config.title} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={props.description} />
+        {canonical ? <meta property="og:url" content={canonical} /> : null}
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={props.description} />
+        {props.docs ? <meta name="docs-version" content={version.name} /> : null}
+        {props.docs ? <meta name="docs-version-label" content={version.label} /> : null}
+        <link rel="icon" href={assets.favicon} type="image/svg+xml" />
+        <link rel="sitemap" type="application/xml" href={`${config.baseUrl}sitemap.xml`} />
+        <script dangerouslySetInnerHTML={{ __html: noFlashScript }} />
+        <link rel="stylesheet" href={assets.css} />
+        <script src={assets.js} defer />
+      </head>
+      <body {...(props.docs ? { 'data-docs-version': version.name } : {})}>
+        <div className="skip-link-region" role="region" aria-label={TEXTS.skipToContent}>
+          <a className="skip-link" href={`#${IDS.main}`}>{TEXTS.skipToContent}</a>
+        </div>
+        <AnnouncementBar />
+        <Navbar sidebar={props.docs && props.route ? { items: props.docs.sidebar, route: props.route } : undefined} />
+        {props.children}
+        <Footer />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,38 @@
+// Helpers for tests that build small sites: write files into a fresh temporary folder, build them.
+import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BASIC_FIXTURE = join(ROOT, 'test/fixtures/basic');
+
+export function tempDir(prefix = 'pagewright-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A copy of the basic fixture with some files replaced or added (content paths relative to the site folder). */
+export function fixtureWith(files: Record<string, string> = {}, base = BASIC_FIXTURE): string {
+  const dir = tempDir();
+  cpSync(base, dir, { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+export async function buildInto(siteDir: string, outDir = join(tempDir('pagewright-out-'), 'dist')): Promise<{ result: BuildResult; outDir: string }> {
+  const result = await buildSite({ root: ROOT, siteDir, outDir });
+  return { result, outDir };
+}
+
+/** Runs a build that must fail and returns its message. */
+export async function buildError(siteDir: string, outDir?: string): Promise<string> {
+  try {
+    await buildInto(siteDir, outDir);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('The build was expected to fail, but it succeeded.');
+}

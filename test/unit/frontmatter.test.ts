@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
+import { splitFrontMatter } from '../../lib/frontmatter.ts';
+
+const FILE = 'content/docs/page.md';
+const split = (text: string, diagnostics = new Diagnostics()) => splitFrontMatter(text, FILE, diagnostics);
+
+function failure(text: string): BuildError {
+  try {
+    split(text);
+  } catch (error) {
+    assert.ok(error instanceof BuildError);
+    return error;
+  }
+  assert.fail('expected the front matter to be rejected');
+}
+
+test('front matter keys are read and the body keeps its line offset', () => {
+  const { frontMatter, body, bodyLineOffset } = split(
+    '---\ntitle: Create a tune\ndescription: Trains a model.\nsidebar_label: Create\nsidebar_position: 2\ntags: [flux, LoRA]\nhide_table_of_contents: true\nslug: /custom\n---\n\n# Body\n',
+  );
+  assert.equal(frontMatter.title, 'Create a tune');
+  assert.equal(frontMatter.description, 'Trains a model.');
+  assert.equal(frontMatter.sidebarLabel, 'Create');
+  assert.equal(frontMatter.sidebarPosition, 2);
+  assert.deepEqual(frontMatter.tags, ['flux', 'LoRA']);
+  assert.equal(frontMatter.hideTableOfContents, true);
+  assert.equal(frontMatter.slug, '/custom');
+  assert.equal(body, '\n# Body\n');
+  assert.equal(bodyLineOffset, 9);
+});
+
+test('a file without front matter is all body', () => {
+  const { frontMatter, body, bodyLineOffset } = split('# Title\n');
+  assert.equal(frontMatter.title, undefined);
+  assert.deepEqual(frontMatter.tags, []);
+  assert.equal(body, '# Title\n');
+  assert.equal(bodyLineOffset, 0);
+});
+
+test('invalid YAML names the file and the line inside the file', () => {
+  const error = failure('---\ntitle: ok\ntags: [a, b\n---\nbody\n');
+  assert.equal(error.file, FILE);
+  assert.ok(error.line === 3 || error.line === 4, `line ${error.line}`);
+  assert.match(error.message, /^content\/docs\/page\.md:\d: Invalid YAML/);
+});
+
+test('a wrong type names the key, the file and the line', () => {
+  const error = failure('---\ntitle: ok\ntags: flux\n---\nbody\n');
+  assert.equal(error.line, 3);
+  assert.match(error.message, /"tags" must be a list of texts/);
+  const position = failure('---\nsidebar_position: first\n---\n');
+  assert.equal(position.line, 2);
+  assert.match(position.message, /"sidebar_position" must be a number/);
+});
+
+test('an unknown key is an error; keys of other tools that we ignore are warnings', () => {
+  const error = failure('---\ntitle: ok\nsidebar_lable: oops\n---\n');
+  assert.equal(error.line, 3);
+  assert.match(error.message, /Unknown front matter key "sidebar_lable"/);
+  const diagnostics = new Diagnostics();
+  split('---\nkeywords: [a]\n---\n', diagnostics);
+  assert.equal(diagnostics.warnings.length, 1);
+  assert.match(diagnostics.warnings[0]?.message ?? '', /"keywords" is not used/);
+});
+
+test('an unclosed front matter block is an error at line 1', () => {
+  const error = failure('---\ntitle: never closed\n\n# Body\n');
+  assert.equal(error.line, 1);
+  assert.match(error.message, /front matter is not closed/);
+});
+
+test('table-of-contents levels must be 2 to 6 and in order', () => {
+  assert.match(failure('---\ntoc_max_heading_level: 9\n---\n').message, /heading level from 2 to 6/);
+  assert.match(failure('---\ntoc_min_heading_level: 4\ntoc_max_heading_level: 3\n---\n').message, /larger than/);
+});
