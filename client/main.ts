@@ -1,8 +1,51 @@
-// The browser script: each behaviour is a module with init(root) that returns its clean-up.
+// The browser script. Global behaviours start once; page behaviours start on each page's content
+// and are cleaned up before a client-side navigation replaces it.
+import { IDS } from '../common/constants.ts';
+import { init as initAnalytics, pageView } from './analytics.ts';
+import { init as initAnnouncement } from './announcement.ts';
+import { init as initCode } from './code.ts';
+import { showCrash } from './errors.ts';
+import { init as initNavbar } from './navbar.ts';
+import { init as initPrefetch } from './prefetch.ts';
+import { init as initRouter, isInternal } from './router.ts';
 import { init as initTheme } from './theme.ts';
+import { init as initToc } from './toc.ts';
+import { init as initVersion } from './version.ts';
+import { init as initZoom, reattachLater } from './zoom.ts';
+
+type Cleanup = () => void;
+let pageCleanups: Cleanup[] = [];
+
+function startPage(content: ParentNode): void {
+  pageCleanups = [initCode(content), initToc(content), initVersion(), initPrefetch(isInternal, content)];
+}
+
+function stopPage(): void {
+  for (const cleanup of pageCleanups) cleanup();
+  pageCleanups = [];
+}
 
 function start(): void {
-  initTheme(document);
+  try {
+    initTheme();
+    initNavbar();
+    initAnnouncement();
+    initZoom();
+    initAnalytics();
+    initPrefetch(isInternal, document.querySelector('header') ?? document);
+    startPage(document.getElementById(IDS.pageContent) ?? document);
+    initRouter({
+      beforeSwap: stopPage,
+      afterSwap(content) {
+        startPage(content);
+        reattachLater();
+        pageView();
+      },
+    });
+  } catch (error) {
+    console.error(error);
+    showCrash(error);
+  }
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -1,39 +1,39 @@
-// Colour mode: the toggle switches light/dark, stores the choice and updates its own name.
-// The head script has already applied the stored mode before first paint.
+// Colour mode: the toggle switches light/dark, stores the choice and names the mode in force.
+// The head script has already applied the stored mode before first paint; other tabs follow
+// through the storage event, without a reload.
 import { STORAGE_KEYS, type ColorMode } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
+import { storage } from './storage.ts';
 
-function currentMode(): ColorMode {
+export function currentMode(): ColorMode {
   return document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light';
 }
 
-function label(button: Element, mode: ColorMode): void {
-  const text = TEXTS.colorModeToggle(mode);
-  button.setAttribute('aria-label', text);
-  button.setAttribute('title', text);
-}
-
-export function applyMode(mode: ColorMode): void {
+function applyMode(mode: ColorMode): void {
   document.documentElement.setAttribute('data-theme', mode);
-  for (const button of document.querySelectorAll('[data-color-mode-toggle]')) label(button, mode);
+  for (const button of document.querySelectorAll('[data-color-mode-toggle]')) {
+    const text = TEXTS.colorModeToggle(mode);
+    button.setAttribute('aria-label', text);
+    button.setAttribute('title', text);
+  }
 }
 
-export function init(root: ParentNode = document): () => void {
-  const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-color-mode-toggle]')];
-  const onClick = () => {
+/** Global: the toggle lives in the navbar, which navigation keeps. */
+export function init(): () => void {
+  const onClick = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('[data-color-mode-toggle]')) return;
     const next: ColorMode = currentMode() === 'dark' ? 'light' : 'dark';
-    try {
-      localStorage.setItem(STORAGE_KEYS.theme, next);
-    } catch {
-      // Storage can be disabled; the mode still applies to this page.
-    }
+    storage.set(STORAGE_KEYS.theme, next);
     applyMode(next);
   };
-  for (const button of buttons) {
-    label(button, currentMode());
-    button.addEventListener('click', onClick);
-  }
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.theme && (event.newValue === 'dark' || event.newValue === 'light')) applyMode(event.newValue);
+  };
+  applyMode(currentMode());
+  document.addEventListener('click', onClick);
+  window.addEventListener('storage', onStorage);
   return () => {
-    for (const button of buttons) button.removeEventListener('click', onClick);
+    document.removeEventListener('click', onClick);
+    window.removeEventListener('storage', onStorage);
   };
 }

@@ -34,6 +34,8 @@ export const DATA = {
 /** Ids that templates render and the client looks up. */
 export const IDS = {
   main: 'main-content',
+  /** Wraps everything between navbar and footer: what a client-side navigation swaps. */
+  pageContent: 'page-content',
   mobileMenu: 'mobile-menu',
   baseUrlBanner: 'base-url-banner',
 } as const;

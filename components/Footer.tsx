@@ -1,4 +1,3 @@
-import { ExternalIcon } from './Icons.tsx';
 import { useSite } from './SiteContext.tsx';
 import { SmartLink } from './SmartLink.tsx';
 
@@ -14,10 +13,7 @@ export function Footer() {
               <ul>
                 {group.items.map((item) => (
                   <li key={item.label}>
-                    <SmartLink href={item.href} className="footer__link">
-                      {item.label}
-                      {item.href.startsWith('http') ? <ExternalIcon /> : null}
-                    </SmartLink>
+                    <SmartLink href={item.href} className="footer__link" externalIcon>{item.label}</SmartLink>
                   </li>
                 ))}
               </ul>

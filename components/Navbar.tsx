@@ -2,7 +2,7 @@ import { IDS } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
 import type { SidebarItem } from '../lib/model.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
-import { ExternalIcon, MenuIcon } from './Icons.tsx';
+import { MenuIcon } from './Icons.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useHref, useSite } from './SiteContext.tsx';
@@ -14,10 +14,7 @@ function NavItems() {
     <ul className="navbar__items">
       {config.navbar.items.map((item) => (
         <li key={item.label}>
-          <SmartLink href={item.href} className="navbar__link">
-            {item.label}
-            {item.href.startsWith('http') ? <ExternalIcon /> : null}
-          </SmartLink>
+          <SmartLink href={item.href} className="navbar__link" externalIcon>{item.label}</SmartLink>
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { TEXTS } from '../common/texts.ts';
 import type { SidebarItem } from '../lib/model.ts';
 import { containsRoute } from '../lib/sidebar.ts';
-import { CaretIcon, ExternalIcon } from './Icons.tsx';
+import { CaretIcon } from './Icons.tsx';
 import { SmartLink } from './SmartLink.tsx';
 
 /**
@@ -40,10 +40,7 @@ function SidebarEntry({ item, route, level }: { item: SidebarItem; route: string
   if (item.type === 'link') {
     return (
       <li className="menu__item">
-        <SmartLink href={item.href} className="menu__link menu__link--external">
-          {item.label}
-          <ExternalIcon />
-        </SmartLink>
+        <SmartLink href={item.href} className="menu__link menu__link--external" externalIcon>{item.label}</SmartLink>
       </li>
     );
   }

@@ -11,6 +11,7 @@ export interface SiteContextValue {
   /** "name version" for <meta name="generator">. */
   generator: string;
   noFlashScript: string;
+  baseUrlBannerScript: string;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

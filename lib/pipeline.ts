@@ -17,7 +17,7 @@ import { AssetCollector, bundleAssets } from './assets.ts';
 import { loadSiteConfig, type SiteConfig } from './config.ts';
 import { joinRoute, loadContent } from './content.ts';
 import { BuildError, BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
-import { noFlashScript } from './inline-scripts.ts';
+import { baseUrlBannerScript, noFlashScript } from './inline-scripts.ts';
 import { checkLinks, configLinks } from './links.ts';
 import type { LinkRef } from './markdown/types.ts';
 import type { DocPage } from './model.ts';
@@ -138,7 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // 5. Render
   const urls = await bundleAssets({ root, siteDir, assets, favicon: config.favicon, logo: config.logo.src });
   const context = {
-    config, assets: urls, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, noFlashScript: noFlashScript(config),
+    config, assets: urls, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config),
   };
   const files: OutputFile[] = unique.map((route) => ({
     path: `${route.route.slice(1)}index.html`,

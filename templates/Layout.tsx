@@ -21,12 +21,12 @@ export interface LayoutProps {
 
 /** Every page: <head>, skip link, announcement, navbar, the page's <main>, footer, script. */
 export function Layout(props: LayoutProps) {
-  const { config, assets, generator, noFlashScript } = useSite();
+  const { config, assets, generator, noFlashScript, baseUrlBannerScript } = useSite();
   const title = props.title ? `${props.title} | ${config.title}` : config.title;
   const canonical = props.route ? `${config.url}${config.baseUrl}${props.route.slice(1)}` : undefined;
   const version = config.docs.version;
   return (
-    <html lang="en" dir="ltr" data-theme="light">
+    <html lang="en" dir="ltr" data-theme="light" data-base-url={config.baseUrl}>
       <head>
         <meta charSet="utf-8" />
         <meta name="generator" content={generator} />
@@ -49,6 +49,8 @@ export function Layout(props: LayoutProps) {
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="sitemap" type="application/xml" href={`${config.baseUrl}sitemap.xml`} />
         <script dangerouslySetInnerHTML={{ __html: noFlashScript }} />
+        <script dangerouslySetInnerHTML={{ __html: baseUrlBannerScript }} />
+        {config.analyticsId ? <meta name="analytics-id" content={config.analyticsId} /> : null}
         <link rel="stylesheet" href={assets.css} />
         <script src={assets.js} defer />
       </head>
@@ -58,7 +60,9 @@ export function Layout(props: LayoutProps) {
         </div>
         <AnnouncementBar />
         <Navbar sidebar={props.docs && props.route ? { items: props.docs.sidebar, route: props.route } : undefined} />
-        {props.children}
+        <div className="page-content" id={IDS.pageContent}>
+          {props.children}
+        </div>
         <Footer />
       </body>
     </html>

@@ -135,10 +135,14 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
       ctx.diagnostics.warn({ file: ctx.file, line: lineOf.get(token) },
         `Unknown code language "${meta.lang}"; the block is shown as plain text.`);
     }
-    const lines = splitHighlightedLines(result.html)
-      .map((line, index) => (meta.lines.has(index + 1) ? `<span class="code-line code-line--highlighted">${line}\n</span>` : `${line}\n`))
-      .join('')
-      .replace(/\n$/, '');
+    const split = splitHighlightedLines(result.html);
+    // A highlighted line is a block that holds its own line break; the last line has none.
+    const lines = split
+      .map((line, index) => {
+        const end = index < split.length - 1 ? '\n' : '';
+        return meta.lines.has(index + 1) ? `<span class="code-line code-line--highlighted">${line}${end}</span>` : `${line}${end}`;
+      })
+      .join('');
     const title = meta.title ? `<div class="code-block__title">${escapeHtml(meta.title)}</div>\n` : '';
     const language = result.language ?? 'text';
     return `<div class="code-block">\n${title}<pre class="code-block__pre" tabindex="0"><code class="hljs language-${language}">${lines}</code></pre>\n</div>\n`;

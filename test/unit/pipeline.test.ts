@@ -15,14 +15,14 @@ test('every page type is written as route/index.html, plus 404, sitemap and robo
   const sitemap = readFileSync(join(built.outDir, 'sitemap.xml'), 'utf8');
   assert.match(sitemap, /<loc>https:\/\/fixture\.example\.com\/docs\/guides\/first\/<\/loc>/);
   assert.doesNotMatch(sitemap, /404/);
-  for (const loc of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) assert.ok(loc[1]?.endsWith('/'), loc[1]);
+  for (const loc of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) assert.ok(loc[1]?.endsWith('/'), String(loc[1]));
   assert.match(readFileSync(join(built.outDir, 'robots.txt'), 'utf8'), /Sitemap: https:\/\/fixture\.example\.com\/sitemap\.xml/);
   assert.deepEqual(built.result.warnings, []);
 });
 
 test('the head carries title, description, canonical, social tags, generator and the no-flash script', () => {
   const html = read('/docs/guides/first/');
-  assert.match(html, /<html lang="en" dir="ltr" data-theme="light">/);
+  assert.match(html, /<html lang="en" dir="ltr" data-theme="light" data-base-url="\/">/);
   assert.match(html, /<title>First guide \| Fixture docs<\/title>/);
   assert.match(html, /<meta name="description" content="The first guide of the fixture\."\/>/);
   assert.match(html, /<link rel="canonical" href="https:\/\/fixture\.example\.com\/docs\/guides\/first\/"\/>/);

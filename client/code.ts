@@ -1,0 +1,120 @@
+// Code blocks: a copy button on each, and code tab groups (cURL / Node.js / Python …) whose chosen
+// tab is remembered and applied to every group on this page and later pages.
+import { DATA, STORAGE_KEYS } from '../common/constants.ts';
+import { TEXTS } from '../common/texts.ts';
+import { storage } from './storage.ts';
+
+const COPIED_MS = 1000;
+let groupCount = 0;
+
+function addCopyButtons(root: ParentNode): void {
+  for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {
+    if (block.querySelector('.code-block__copy')) continue;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'code-block__copy';
+    button.title = TEXTS.copy;
+    button.setAttribute('aria-label', TEXTS.copyCode);
+    button.textContent = TEXTS.copy;
+    block.append(button);
+  }
+}
+
+async function copy(button: HTMLButtonElement): Promise<void> {
+  const code = button.closest('.code-block')?.querySelector('code');
+  if (!code) return;
+  try {
+    await navigator.clipboard.writeText(code.textContent ?? '');
+  } catch {
+    return; // No clipboard permission: the code stays selectable by hand.
+  }
+  button.textContent = TEXTS.copied;
+  button.setAttribute('aria-label', TEXTS.copied);
+  button.classList.add('code-block__copy--done');
+  window.setTimeout(() => {
+    button.textContent = TEXTS.copy;
+    button.setAttribute('aria-label', TEXTS.copyCode);
+    button.classList.remove('code-block__copy--done');
+  }, COPIED_MS);
+}
+
+function enhanceTabs(group: HTMLElement): void {
+  if (group.hasAttribute('data-enhanced')) return;
+  const panels = [...group.querySelectorAll<HTMLElement>(':scope > .code-tabs__panel')];
+  const list = document.createElement('div');
+  list.className = 'code-tabs__list';
+  list.setAttribute('role', 'tablist');
+  const id = `code-tabs-${++groupCount}`;
+  panels.forEach((panel, index) => {
+    const label = panel.getAttribute(DATA.tabLabel) ?? '';
+    const tab = document.createElement('button');
+    tab.type = 'button';
+    tab.className = 'code-tabs__tab';
+    tab.id = `${id}-tab-${index}`;
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-controls', `${id}-panel-${index}`);
+    tab.setAttribute(DATA.tabLabel, label);
+    tab.textContent = label;
+    list.append(tab);
+    panel.id = `${id}-panel-${index}`;
+    panel.setAttribute('role', 'tabpanel');
+    panel.setAttribute('aria-labelledby', tab.id);
+  });
+  group.prepend(list);
+  group.setAttribute('data-enhanced', '');
+}
+
+function select(group: HTMLElement, label: string | null): void {
+  const tabs = [...group.querySelectorAll<HTMLButtonElement>('.code-tabs__tab')];
+  const chosen = tabs.find((tab) => tab.getAttribute(DATA.tabLabel) === label) ?? tabs.find((tab) => tab.getAttribute('aria-selected') === 'true') ?? tabs[0];
+  for (const tab of tabs) {
+    const selected = tab === chosen;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.tabIndex = selected ? 0 : -1;
+    const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+    if (panel) panel.hidden = !selected;
+  }
+}
+
+function selectEverywhere(label: string): void {
+  storage.set(STORAGE_KEYS.codeTab, label);
+  for (const group of document.querySelectorAll<HTMLElement>('.code-tabs[data-enhanced]')) select(group, label);
+}
+
+export function init(root: ParentNode = document): () => void {
+  addCopyButtons(root);
+  const stored = storage.get(STORAGE_KEYS.codeTab);
+  for (const group of root.querySelectorAll<HTMLElement>('.code-tabs')) {
+    enhanceTabs(group);
+    select(group, stored);
+  }
+  const onClick = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const copyButton = target?.closest<HTMLButtonElement>('.code-block__copy');
+    if (copyButton) void copy(copyButton);
+    const tab = target?.closest<HTMLButtonElement>('.code-tabs__tab');
+    if (tab) selectEverywhere(tab.getAttribute(DATA.tabLabel) ?? '');
+  };
+  const onKey = (event: KeyboardEvent) => {
+    const tab = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('.code-tabs__tab') : null;
+    if (!tab || (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft')) return;
+    const tabs = [...(tab.parentElement?.querySelectorAll<HTMLButtonElement>('.code-tabs__tab') ?? [])];
+    const next = tabs[(tabs.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    if (!next) return;
+    event.preventDefault();
+    selectEverywhere(next.getAttribute(DATA.tabLabel) ?? '');
+    next.focus();
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.codeTab || !event.newValue) return;
+    for (const group of document.querySelectorAll<HTMLElement>('.code-tabs[data-enhanced]')) select(group, event.newValue);
+  };
+  root.addEventListener('click', onClick);
+  root.addEventListener('keydown', onKey as EventListener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('keydown', onKey as EventListener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

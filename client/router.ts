@@ -1,0 +1,138 @@
+// Client-side navigation: same-site links fetch the next page and swap the content between navbar
+// and footer, with history entries, scroll restoration, focus for screen readers and a progress
+// bar for slow routes. Every failure falls back to what the browser would do on its own.
+import { IDS } from '../common/constants.ts';
+import { fetchPage } from './prefetch.ts';
+import { startProgress } from './progress.ts';
+import { showCrash, showPageError } from './errors.ts';
+
+export interface RouterHooks {
+  /** Clean-up of the page modules before the content goes. */
+  beforeSwap(): void;
+  /** Initialise the page modules on the new content. */
+  afterSwap(content: HTMLElement): void;
+}
+
+const HEAD_SELECTORS = ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property^="og:"]', 'meta[name^="twitter:"]', 'meta[name^="docs-version"]', 'meta[name="robots"]'];
+const CLEAN_PATH = /(?:\/index)?\.html$/;
+
+export function baseUrl(): string {
+  return document.documentElement.dataset.baseUrl ?? '/';
+}
+
+/** Links the router follows: same origin, under the base URL, not a file, no target, no download. */
+export function isInternal(link: HTMLAnchorElement): boolean {
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return false;
+  if (link.origin !== window.location.origin || !link.pathname.startsWith(baseUrl())) return false;
+  return !/\.[a-z0-9]+$/i.test(link.pathname) || link.pathname.endsWith('.html');
+}
+
+/** "/docs/x.html" and "/docs/x/index.html" → "/docs/x/". */
+export function cleanPath(pathname: string): string {
+  if (!CLEAN_PATH.test(pathname) || pathname.endsWith('/404.html')) return pathname;
+  return pathname.replace(CLEAN_PATH, '') + '/';
+}
+
+let current = 0; // the navigation in flight; an older one that finishes late is dropped
+let index = 0; // this history entry's position, so scroll positions can be restored
+const positions = new Map<number, { x: number; y: number }>();
+
+export function init(hooks: RouterHooks): () => void {
+  window.history.scrollRestoration = 'manual';
+  const clean = cleanPath(window.location.pathname);
+  const state = window.history.state as { index?: number } | null;
+  index = state?.index ?? 0;
+  window.history.replaceState({ index }, '', clean === window.location.pathname ? undefined : clean + window.location.search + window.location.hash);
+
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+    if (!link || !isInternal(link)) return;
+    const url = new URL(link.href);
+    url.pathname = cleanPath(url.pathname);
+    // A jump within the page stays with the browser.
+    if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return;
+    event.preventDefault();
+    void navigate(url, hooks, 'push');
+  };
+  const onPop = (event: PopStateEvent) => {
+    const next = (event.state as { index?: number } | null)?.index ?? 0;
+    positions.set(index, { x: window.scrollX, y: window.scrollY });
+    index = next;
+    void navigate(new URL(window.location.href), hooks, 'pop');
+  };
+  document.addEventListener('click', onClick);
+  window.addEventListener('popstate', onPop);
+  return () => {
+    document.removeEventListener('click', onClick);
+    window.removeEventListener('popstate', onPop);
+  };
+}
+
+export async function navigate(url: URL, hooks: RouterHooks, mode: 'push' | 'pop'): Promise<void> {
+  const token = ++current;
+  const progress = startProgress();
+  let html: string;
+  try {
+    const response = await fetchPage(url.href);
+    if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+    html = await response.text();
+  } catch {
+    progress.done();
+    if (token !== current) return;
+    // Offline, a full load cannot help either: say so and offer to retry. Otherwise let the browser try.
+    if (navigator.onLine === false) showPageError(() => void navigate(url, hooks, mode));
+    else window.location.assign(url.href);
+    return;
+  }
+  if (token !== current) return progress.done();
+  try {
+    if (mode === 'push') {
+      positions.set(index, { x: window.scrollX, y: window.scrollY });
+      index += 1;
+      window.history.pushState({ index }, '', url.href);
+    }
+    swap(html, hooks);
+    scrollAfter(url, mode === 'pop' ? positions.get(index) : undefined);
+    if (mode === 'push') document.getElementById(IDS.main)?.focus({ preventScroll: true });
+  } catch (error) {
+    console.error(error);
+    showCrash(error);
+  } finally {
+    progress.done();
+  }
+}
+
+function swap(html: string, hooks: RouterHooks): void {
+  const next = new DOMParser().parseFromString(html, 'text/html');
+  const content = next.getElementById(IDS.pageContent);
+  const here = document.getElementById(IDS.pageContent);
+  if (!content || !here) throw new Error('The page has no content to show.');
+  hooks.beforeSwap();
+  document.title = next.title;
+  for (const selector of HEAD_SELECTORS) {
+    for (const old of document.head.querySelectorAll(selector)) old.remove();
+    for (const fresh of next.head.querySelectorAll(selector)) document.head.append(document.importNode(fresh, true));
+  }
+  const version = next.body.dataset.docsVersion;
+  if (version) document.body.dataset.docsVersion = version;
+  else delete document.body.dataset.docsVersion;
+  // Readers keep their place in the sidebar: its scroll position survives the swap.
+  const scrollers = [...document.querySelectorAll<HTMLElement>('.docs-sidebar, .docs-sidebar .sidebar')].map((el) => el.scrollTop);
+  const imported = document.importNode(content, true);
+  here.replaceWith(imported);
+  [...document.querySelectorAll<HTMLElement>('.docs-sidebar, .docs-sidebar .sidebar')].forEach((el, i) => {
+    el.scrollTop = scrollers[i] ?? 0;
+  });
+  const panel = document.querySelector('.mobile-menu__panel');
+  const nextPanel = next.querySelector('.mobile-menu__panel');
+  if (panel && nextPanel) panel.replaceWith(document.importNode(nextPanel, true));
+  hooks.afterSwap(imported);
+}
+
+function scrollAfter(url: URL, saved: { x: number; y: number } | undefined): void {
+  if (saved) return window.scrollTo(saved.x, saved.y);
+  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+}

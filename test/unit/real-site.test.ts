@@ -1,0 +1,56 @@
+// Checks of the real content: the site in content/ builds cleanly and has what the specification lists.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { buildInto, ROOT } from '../helpers/site.ts';
+
+const { result, outDir } = await buildInto(ROOT);
+const page = (route: string) => readFileSync(join(outDir, route.slice(1), 'index.html'), 'utf8');
+
+test('the real site builds without warnings', () => {
+  assert.deepEqual(result.warnings, []);
+});
+
+test('every category index route of the specification exists', () => {
+  for (const slug of ['api', 'features', 'images', 'likes', 'pack-tunes', 'packs', 'prompts', 'themes', 'tunes', 'use-cases']) {
+    assert.ok(existsSync(join(outDir, 'docs/category', slug, 'index.html')), slug);
+  }
+});
+
+test('the home page shows the site title and tagline, with calls to action into the docs', () => {
+  const html = page('/');
+  assert.match(html, /<h1 class="hero__title">the product documentation<\/h1>/);
+  assert.match(html, /<p class="hero__tagline">Fine-tuning and high quality image generation<\/p>/);
+  assert.match(html, /<a href="\/docs\/" class="button button--primary">/);
+});
+
+test('the changelog is the first sidebar item and lists dated entries newest first', () => {
+  const html = page('/docs/changes/');
+  assert.match(html, /<title>Changes \| the product documentation<\/title>/);
+  const sidebar = /<aside class="docs-sidebar">([\s\S]*?)<\/aside>/.exec(html)?.[1] ?? '';
+  assert.match(sidebar, /^\s*<nav class="sidebar" aria-label="Docs sidebar">\s*<ul class="menu menu--level-1">\s*<li class="menu__item"><a href="\/docs\/changes\/"/);
+  const dates = [...html.matchAll(/<strong>(\d{4}-\d{2}-\d{2})<\/strong>/g)].map((m) => m[1] ?? '');
+  assert.ok(dates.length >= 50, `${dates.length} dated entries`);
+  for (let i = 1; i < dates.length; i++) assert.ok((dates[i - 1] ?? '') >= (dates[i] ?? ''), `${dates[i - 1]} before ${dates[i]}`);
+});
+
+test('the docs landing page is a real page in the docs shell, leading to the main sections', () => {
+  const html = page('/docs/');
+  assert.match(html, /<aside class="docs-sidebar">/);
+  for (const route of ['/docs/changes/', '/docs/category/api/', '/docs/category/use-cases/', '/docs/category/features/']) {
+    assert.ok(html.includes(`href="${route}"`), route);
+  }
+});
+
+test('the standalone markdown page explains these docs and has no docs sidebar', () => {
+  const html = page('/markdown-page/');
+  assert.match(html, /<title>About these docs \| the product documentation<\/title>/);
+  assert.doesNotMatch(html, /class="docs-sidebar"/);
+});
+
+test('the generator meta names version 2.4.3 on every page', () => {
+  for (const route of ['/', '/docs/changes/', '/docs/tags/', '/markdown-page/']) {
+    assert.match(page(route), /<meta name="generator" content="Pagewright 2\.4\.3"\/>/, route);
+  }
+});
