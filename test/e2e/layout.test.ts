@@ -69,7 +69,7 @@ test('the table of contents lists h2 and h3 only, and its links reach the headin
   const page = await open('/docs/guides/first/');
   const toc = page.locator('.toc-desktop');
   assert.ok(await toc.isVisible());
-  assert.deepEqual(await toc.locator('a').allTextContents(), ['Install', 'Details', 'Use']);
+  assert.deepEqual(await toc.locator('a').allTextContents(), ['Install', 'Details', 'Use', 'Reference']);
   await toc.getByRole('link', { name: 'Use' }).click();
   assert.ok(page.url().endsWith('#use'));
   const top = await page.locator('#use').evaluate((el) => el.getBoundingClientRect().top);

@@ -47,7 +47,7 @@ test('a doc page has sidebar, breadcrumbs, tags, previous/next and an h2–h3 ta
   assert.match(html, /pagination-nav__sublabel">Previous<\/span><span class="pagination-nav__label">Guides</);
   assert.match(html, /pagination-nav__sublabel">Next<\/span><span class="pagination-nav__label">Second guide</);
   const toc = /<nav class="toc" aria-label="On this page">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
-  assert.deepEqual([...toc.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]), ['setup', 'details', 'use']);
+  assert.deepEqual([...toc.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]), ['setup', 'details', 'use', 'reference']);
   // Front matter changes the levels (to h4) or hides the table of contents.
   assert.match(read('/docs/reference/things/create/'), /<a href="#fields" class="toc__link">Fields<\/a>/);
   assert.doesNotMatch(read('/docs/reference/things/'), /class="toc"/);
@@ -130,4 +130,14 @@ test('a base URL prefixes every link and asset', async () => {
   assert.match(html, /href="\/sub\/docs\/guides\/second\/#deep-section"/);
   assert.match(html, /<link rel="stylesheet" href="\/sub\/assets\/css\/main\.[0-9a-f]{10}\.css"\/>/);
   assert.doesNotMatch(html, /href="\/docs\//);
+});
+
+test('budget: the main client script is at most 10 KB gzipped, medium-zoom included', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const dir = join(built.outDir, 'assets/js');
+  const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
+  assert.equal(files.length, 1, 'one script, no chunks on first load');
+  const bytes = gzipSync(readFileSync(join(dir, files[0] ?? ''))).length;
+  assert.ok(bytes <= 10 * 1024, `${bytes} bytes gzipped`);
+  assert.match(readFileSync(join(dir, files[0] ?? ''), 'utf8'), /medium-zoom/);
 });
