@@ -12,10 +12,10 @@ export function printSummary(result: BuildResult, totalMs: number): void {
 /** Prints a build failure; returns true when it was a known content problem (not a crash). */
 export function printFailure(error: unknown): boolean {
   if (error instanceof BuildFailure || error instanceof BuildError) {
-    console.error(`Build failed; dist/ was left as it was.\n${error.message}`);
+    console.error(`Build failed; the previous output folder was left untouched.\n${error.message}`);
     return true;
   }
-  console.error('Build crashed; dist/ was left as it was.');
+  console.error('Build crashed; the previous output folder was left untouched.');
   console.error(error);
   return false;
 }

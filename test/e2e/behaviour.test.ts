@@ -127,6 +127,26 @@ test('client-side navigation swaps the page, keeps the window, scrolls to the to
   await page.context().close();
 });
 
+test('back restores the scroll position; the sidebar keeps its own scroll across navigations', async () => {
+  const page = await open('/docs/guides/first/', { height: 260 });
+  await page.evaluate(() => window.scrollTo(0, 300));
+  const sidebarScroll = () => page.evaluate(() => document.querySelector('.docs-sidebar')?.scrollTop ?? -1);
+  await page.evaluate(() => {
+    const sidebar = document.querySelector('.docs-sidebar');
+    if (sidebar) sidebar.scrollTop = 80;
+  });
+  const before = await sidebarScroll();
+  assert.ok(before > 0, `the sidebar scrolls on its own (${before})`);
+  // A scripted click, so the test itself does not scroll the link into view.
+  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.docs-sidebar a[href="/docs/guides/second/"]')?.click());
+  await page.waitForURL('**/docs/guides/second/');
+  assert.equal(await sidebarScroll(), before);
+  await page.goBack();
+  await page.waitForURL('**/docs/guides/first/');
+  await page.waitForFunction(() => window.scrollY === 300);
+  await page.context().close();
+});
+
 test('the progress bar appears for a route slower than 200 ms and not for a fast one', async () => {
   const context = await browser.newContext();
   // Every request for the slow page (its prefetch included) takes a second.
@@ -291,6 +311,34 @@ test('no request leaves the site without an analytics id', async () => {
   await page.waitForTimeout(300);
   assert.deepEqual([...hosts], [new URL(site.url).host]);
   await page.context().close();
+});
+
+test('with an analytics id, a page view is sent on first load and on each client-side navigation', async () => {
+  const config = readFileSync(join(BASIC_FIXTURE, 'content/site.yml'), 'utf8').replace('navbar:\n', 'analyticsId: G-TEST123\nnavbar:\n');
+  const { outDir: trackedOut } = await buildInto(fixtureWith({ 'content/site.yml': config }));
+  const tracked = await serve(trackedOut);
+  const context = await browser.newContext();
+  const loaded: string[] = [];
+  // The provider's tag is answered locally: no request leaves this machine.
+  await context.route(/^https:\/\/www\.googletagmanager\.com\//, (route) => {
+    loaded.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+  });
+  const page = await context.newPage();
+  await page.goto(`${tracked.url}/docs/guides/first/`);
+  const views = () => page.evaluate(() =>
+    ((window as unknown as { dataLayer: IArguments[] }).dataLayer ?? [])
+      .map((args) => Array.from(args))
+      .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+      .map((args) => (args[2] as { page_path: string }).page_path));
+  assert.deepEqual(await views(), ['/docs/guides/first/']);
+  assert.equal(loaded.length, 1);
+  assert.match(loaded[0] ?? '', /id=G-TEST123/);
+  await page.locator('.docs-sidebar').getByRole('link', { name: 'Second guide' }).click();
+  await page.waitForURL('**/docs/guides/second/');
+  assert.deepEqual(await views(), ['/docs/guides/first/', '/docs/guides/second/']);
+  await context.close();
+  await tracked.close();
 });
 
 test('a page served outside the configured base URL shows the base-URL banner', async () => {

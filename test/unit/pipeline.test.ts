@@ -82,15 +82,19 @@ test('the not-found page says "Page Not Found" and links home and to the docs', 
   assert.match(html, /href="\/docs\/"/);
 });
 
-test('a broken internal link fails the build with file, line and target, and leaves dist/ as it was', async () => {
+test('the broken-link fixture fails the build with file, line and target, and leaves dist/ as it was', async () => {
   const outDir = join(tempDir(), 'dist');
   mkdirSync(outDir);
   writeFileSync(join(outDir, 'marker.txt'), 'previous build');
-  const site = fixtureWith({ 'content/docs/guides/3-broken.md': '# Broken\n\nIntro.\n\nSee [nowhere](/docs/nowhere/).\n' });
-  const message = await buildError(site, outDir);
-  assert.match(message, /content\/docs\/guides\/3-broken\.md:5: Broken link to "\/docs\/nowhere\/"/);
+  const message = await buildError(join(BASIC_FIXTURE, '../broken-link'), outDir);
+  assert.match(message, /content\/docs\/changes\.md:5: Broken link to "\/docs\/guides\/new\/": no page has this route\./);
   assert.equal(readFileSync(join(outDir, 'marker.txt'), 'utf8'), 'previous build');
   assert.deepEqual(readdirSync(outDir), ['marker.txt']);
+});
+
+test('a broken link in any page is reported with its own file and line', async () => {
+  const site = fixtureWith({ 'content/docs/guides/3-broken.md': '# Broken\n\nIntro.\n\nSee [nowhere](/docs/nowhere/).\n' });
+  assert.match(await buildError(site), /content\/docs\/guides\/3-broken\.md:5: Broken link to "\/docs\/nowhere\/"/);
 });
 
 test('a broken link in site.yml names the configuration line', async () => {
