@@ -24,6 +24,8 @@ export interface DocPage {
   tags: TagRef[];
   links: LinkRef[];
   anchors: string[];
+  /** operationIds of the API description rendered on this page. */
+  operations: string[];
   inSidebar: boolean;
 }
 

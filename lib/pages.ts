@@ -18,6 +18,7 @@ export interface PageEnvironment {
   diagnostics: Diagnostics;
   resolveDocFile: MarkdownContext['resolveDocFile'];
   addAsset: MarkdownContext['addAsset'];
+  api?: MarkdownContext['api'];
 }
 
 function tocFor(frontMatter: FrontMatter, rendered: RenderedMarkdown): TocItem[] {
@@ -34,7 +35,7 @@ function lastSegment(id: string): string {
 export function renderDoc(source: DocSource, env: PageEnvironment): DocPage {
   const rendered = renderMarkdown(source.body, {
     file: source.file, absPath: source.absPath, route: source.route, bodyLineOffset: source.bodyLineOffset,
-    baseUrl: env.baseUrl, resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics,
+    baseUrl: env.baseUrl, resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,
   });
   const fm = source.frontMatter;
   const title = fm.title ?? rendered.h1 ?? lastSegment(source.id);
@@ -51,6 +52,7 @@ export function renderDoc(source: DocSource, env: PageEnvironment): DocPage {
     tags: fm.tags.map((label) => tagRef(label, env.tagsRoute)),
     links: rendered.links,
     anchors: rendered.anchors,
+    operations: rendered.operations,
     inSidebar: !fm.sidebarExclude,
   };
 }
@@ -68,7 +70,7 @@ export function loadStandalonePages(root: string, pagesDir: string, env: PageEnv
       const route = joinRoute(frontMatter.slug ?? name.slice(0, -'.md'.length));
       const rendered = renderMarkdown(body, {
         file, absPath, route, bodyLineOffset, baseUrl: env.baseUrl,
-        resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics,
+        resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,
       });
       const title = frontMatter.title ?? rendered.h1 ?? name;
       return {

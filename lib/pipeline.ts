@@ -19,6 +19,7 @@ import { joinRoute, loadContent } from './content.ts';
 import { BuildError, BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
 import { baseUrlBannerScript, noFlashScript } from './inline-scripts.ts';
 import { checkLinks, configLinks } from './links.ts';
+import { loadApiDescription } from './openapi/load.ts';
 import type { LinkRef } from './markdown/types.ts';
 import type { DocPage } from './model.ts';
 import { loadStandalonePages, renderDoc, type PageEnvironment } from './pages.ts';
@@ -42,6 +43,8 @@ export interface BuildResult {
   files: number;
   warnings: Warning[];
   timings: { stage: string; ms: number }[];
+  /** Where each API operation was rendered. */
+  operations: { id: string; route: string }[];
 }
 
 interface Route {
@@ -74,6 +77,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const docsPath = config.docs.version.path;
   const tagsRoute = joinRoute(docsPath, 'tags');
   const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics });
+  const api = loadApiDescription(join(siteDir, 'content/api/openapi.yaml'), 'content/api/openapi.yaml');
   stage('load');
 
   // 2. Transform
@@ -83,6 +87,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     baseUrl: config.baseUrl, tagsRoute, diagnostics,
     resolveDocFile: (absPath) => routeByFile.get(absPath),
     addAsset: (absPath) => assets.addImage(absPath),
+    api,
   };
   const docs = content.docs.map((source) => renderDoc(source, env));
   const standalone = loadStandalonePages(siteDir, join(siteDir, 'content/pages'), env);
@@ -130,7 +135,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   ];
   const anchors = new Map<string, Set<string>>();
   for (const page of [...docs, ...standalone]) anchors.set(page.route, new Set(page.anchors));
-  const staticFiles = ['/sitemap.xml', '/robots.txt', '/404.html'];
+  const staticFiles = ['/sitemap.xml', '/robots.txt', '/404.html', ...(api ? ['/openapi.yaml'] : [])];
   const errors = checkLinks(links, { paths: new Set([...unique.map((route) => route.route), ...staticFiles]), anchors }, diagnostics);
   if (errors.length > 0) throw new BuildFailure(errors);
   stage('check');
@@ -147,6 +152,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   files.push({ path: '404.html', content: renderDocument(createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), context) });
   files.push({ path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route)) });
   files.push({ path: 'robots.txt', content: robotsTxt(config) });
+  // The API description as written, for client generators and API tools.
+  if (api) files.push({ path: 'openapi.yaml', content: api.text });
   files.push(...assets.files);
   stage('render');
 
@@ -154,7 +161,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   writeSite(options.outDir, files);
   stage('write');
 
-  return { pages: unique.length + 1, files: files.length, warnings: diagnostics.warnings, timings };
+  return {
+    pages: unique.length + 1, files: files.length, warnings: diagnostics.warnings, timings,
+    operations: docs.flatMap((doc) => doc.operations.map((id) => ({ id, route: doc.route }))),
+  };
 }
 
 /** Two sources for one route: a warning naming both; the first one is kept. */

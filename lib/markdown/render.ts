@@ -9,6 +9,7 @@ import { admonitionExtension } from './admonitions.ts';
 import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from './highlight.ts';
 import type { LinkRef, MarkdownContext, RenderedMarkdown, TocItem } from './types.ts';
 import { TEXTS } from '../../common/texts.ts';
+import { operationMarkdown } from '../openapi/operation-markdown.ts';
 
 interface CodeMeta {
   lang: string;
@@ -37,6 +38,13 @@ interface CodeTabsToken extends Tokens.Generic {
   items: Tokens.Code[];
 }
 
+interface OperationToken extends Tokens.Generic {
+  type: 'operation';
+  id: string;
+  tokens: Token[];
+}
+
+const OPERATION = /^::operation[ \t]+([A-Za-z0-9_.-]+)[ \t]*(?:\n+|$)/;
 const EXPLICIT_ID = /[ \t]*\{#([A-Za-z0-9_-]+)\}[ \t]*$/;
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -55,6 +63,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   const links: LinkRef[] = [];
   const anchors: string[] = [];
   const slugger = createHeadingSlugger();
+  const operations: string[] = [];
   let h1: string | undefined;
   let firstParagraph: string | undefined;
 
@@ -63,6 +72,29 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
     extensions: [
       admonitionExtension,
       { name: 'codeTabs', renderer: (token) => renderCodeTabs(token as CodeTabsToken) },
+      {
+        // "::operation createTune" renders that operation of content/api/openapi.yaml.
+        name: 'operation',
+        level: 'block',
+        start: (src) => src.match(/^::operation[ \t]/m)?.index,
+        tokenizer(src) {
+          const match = OPERATION.exec(src);
+          if (!match?.[1]) return undefined;
+          const operation = ctx.api?.operations.get(match[1]);
+          const token: OperationToken = { type: 'operation', raw: match[0], id: match[1], tokens: [] };
+          if (ctx.api && operation) this.lexer.blockTokens(operationMarkdown(ctx.api, operation), token.tokens);
+          return token;
+        },
+        renderer(token) {
+          const { id, tokens } = token as OperationToken;
+          if (!ctx.api?.operations.has(id)) {
+            const known = ctx.api ? [...ctx.api.operations.keys()].join(', ') : 'none (content/api/openapi.yaml is missing)';
+            throw new BuildError({ file: ctx.file, line: lineOf.get(token) }, `Unknown API operation "${id}".`, `Use an operationId of content/api/openapi.yaml: ${known}.`);
+          }
+          operations.push(id);
+          return this.parser.parse(tokens);
+        },
+      },
     ],
     renderer: {
       heading(token) {
@@ -193,7 +225,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   annotate(tokens, source.replace(/\r\n?/g, '\n'), ctx.bodyLineOffset, lineOf, explicitIds);
   const grouped = groupCodeTabs(tokens);
   const html = marked.parser(grouped);
-  return { html, h1, firstParagraph, headings, links, anchors };
+  return { html, h1, firstParagraph, headings, links, anchors, operations };
 }
 
 /**
@@ -265,7 +297,7 @@ function groupCodeTabs(tokens: Token[]): Token[] {
     run = [];
   };
   for (const token of tokens) {
-    if ((token as { tokens?: Token[] }).tokens && token.type === 'admonition') {
+    if ((token as { tokens?: Token[] }).tokens && (token.type === 'admonition' || token.type === 'operation')) {
       const container = token as Tokens.Generic & { tokens: Token[] };
       container.tokens = groupCodeTabs(container.tokens);
     }

@@ -1,4 +1,5 @@
 import type { Diagnostics } from '../diagnostics.ts';
+import type { ApiDescription } from '../openapi/model.ts';
 
 export interface TocItem {
   level: number;
@@ -30,6 +31,8 @@ export interface MarkdownContext {
   /** Copies a local image into the site's assets and returns its URL (base URL included), or undefined if missing. */
   addAsset(absPath: string): { url: string; width?: number | undefined; height?: number | undefined } | undefined;
   diagnostics: Diagnostics;
+  /** The API description, for "::operation id" blocks. */
+  api?: ApiDescription | undefined;
 }
 
 export interface RenderedMarkdown {
@@ -43,4 +46,6 @@ export interface RenderedMarkdown {
   links: LinkRef[];
   /** Every id an in-page link can target. */
   anchors: string[];
+  /** operationIds rendered by "::operation" blocks. */
+  operations: string[];
 }
