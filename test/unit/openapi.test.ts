@@ -109,3 +109,8 @@ test('cURL samples parse back to the operation: method, URL, headers and JSON bo
 test('Python samples use Python literals', () => {
   assert.equal(pythonLiteral({ a: true, b: null, c: [1, 'x'] }), '{\n    "a": True,\n    "b": None,\n    "c": [\n        1,\n        "x",\n    ],\n}');
 });
+
+test('the fixture description itself is valid OpenAPI 3.1 for a standard validator', async () => {
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  await SwaggerParser.validate(join(ROOT, 'test/fixtures/api/openapi.yaml'));
+});
