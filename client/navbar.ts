@@ -31,7 +31,9 @@ export function init(): () => void {
     if (event.key === 'Tab' && details?.open) trapFocus(details, event);
   };
   const onClick = (event: MouseEvent) => {
-    if (!details?.open || !(event.target instanceof Element)) return;
+    if (!(event.target instanceof Element)) return;
+    if (event.target.closest('.skip-link')) return skipToContent(event);
+    if (!details?.open) return;
     if (!details.contains(event.target) || event.target.closest('.mobile-menu__panel a[href]')) closeMenu();
   };
   const onResize = () => {
@@ -50,6 +52,14 @@ export function init(): () => void {
     window.removeEventListener('resize', onResize);
     stopHiding();
   };
+}
+
+/** The skip link moves focus (not only the scroll position) to the main content. */
+function skipToContent(event: MouseEvent): void {
+  const main = document.getElementById(IDS.main);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
 }
 
 /** Keeps Tab and Shift+Tab inside the open menu (the toggle and the panel's links). */

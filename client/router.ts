@@ -35,6 +35,7 @@ export function cleanPath(pathname: string): string {
 
 let current = 0; // the navigation in flight; an older one that finishes late is dropped
 let index = 0; // this history entry's position, so scroll positions can be restored
+let shown = ''; // path and query of the page on screen
 const positions = new Map<number, { x: number; y: number }>();
 
 export function init(hooks: RouterHooks): () => void {
@@ -43,6 +44,7 @@ export function init(hooks: RouterHooks): () => void {
   const state = window.history.state as { index?: number } | null;
   index = state?.index ?? 0;
   window.history.replaceState({ index }, '', clean === window.location.pathname ? undefined : clean + window.location.search + window.location.hash);
+  shown = window.location.pathname + window.location.search;
 
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -56,9 +58,16 @@ export function init(hooks: RouterHooks): () => void {
     void navigate(url, hooks, 'push');
   };
   const onPop = (event: PopStateEvent) => {
-    const next = (event.state as { index?: number } | null)?.index ?? 0;
+    const state = event.state as { index?: number } | null;
+    if (window.location.pathname + window.location.search === shown) {
+      // A jump to an anchor of the page on screen (the browser has scrolled already). A new
+      // anchor entry has no state yet: number it, so later back/forward restore positions right.
+      if (state?.index === undefined) window.history.replaceState({ index: ++index }, '');
+      else index = state.index;
+      return;
+    }
     positions.set(index, { x: window.scrollX, y: window.scrollY });
-    index = next;
+    index = state?.index ?? 0;
     void navigate(new URL(window.location.href), hooks, 'pop');
   };
   document.addEventListener('click', onClick);
@@ -93,6 +102,7 @@ export async function navigate(url: URL, hooks: RouterHooks, mode: 'push' | 'pop
       window.history.pushState({ index }, '', url.href);
     }
     swap(html, hooks);
+    shown = url.pathname + url.search;
     scrollAfter(url, mode === 'pop' ? positions.get(index) : undefined);
     if (mode === 'push') document.getElementById(IDS.main)?.focus({ preventScroll: true });
   } catch (error) {
