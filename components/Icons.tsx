@@ -48,3 +48,17 @@ export function CaretIcon() {
     </svg>
   );
 }
+
+/** Card icons of category index pages: a sub-category, a page, an external link. */
+export function CardIcon({ kind }: { kind: 'category' | 'doc' | 'link' }) {
+  const paths = {
+    category: 'M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6Z',
+    doc: 'M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5M8 13h8M8 17h8',
+    link: 'M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1',
+  } as const;
+  return (
+    <svg aria-hidden="true" focusable="false" width={20} height={20} viewBox="0 0 24 24" className="icon card__icon">
+      <path d={paths[kind]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,6 +1,7 @@
 import { TEXTS } from '../common/texts.ts';
 import type { DocPage, NavLink, SidebarCategory, SidebarItem } from '../lib/model.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { CardIcon } from '../components/Icons.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { useSite } from '../components/SiteContext.tsx';
@@ -17,7 +18,7 @@ export interface CategoryPageProps {
 }
 
 interface Card {
-  icon: string;
+  icon: 'category' | 'doc' | 'link';
   title: string;
   description: string;
   href: string;
@@ -25,12 +26,12 @@ interface Card {
 
 function card(item: SidebarItem, docsByRoute: Map<string, DocPage>): Card | undefined {
   if (item.type === 'doc') {
-    return { icon: '📄️', title: item.label, description: docsByRoute.get(item.route)?.description ?? '', href: item.route };
+    return { icon: 'doc', title: item.label, description: docsByRoute.get(item.route)?.description ?? '', href: item.route };
   }
-  if (item.type === 'link') return { icon: '🔗', title: item.label, description: item.href, href: item.href };
+  if (item.type === 'link') return { icon: 'link', title: item.label, description: item.href, href: item.href };
   const href = item.route ?? firstRoute(item.items);
   if (!href) return undefined;
-  return { icon: '🗃️', title: item.label, description: item.description ?? TEXTS.categoryItems(item.items.length), href };
+  return { icon: 'category', title: item.label, description: item.description ?? TEXTS.categoryItems(item.items.length), href };
 }
 
 function firstRoute(items: SidebarItem[]): string | undefined {
@@ -63,7 +64,7 @@ export function CategoryPage({ category, route, trail, docsByRoute, previous, ne
               {cards.map((c) => (
                 <li key={c.href}>
                   <SmartLink href={c.href} className="card">
-                    <span className="card__title"><span aria-hidden="true">{c.icon} </span>{c.title}</span>
+                    <span className="card__title"><CardIcon kind={c.icon} />{c.title}</span>
                     <span className="card__description">{c.description}</span>
                   </SmartLink>
                 </li>
