@@ -2,7 +2,8 @@
 // index.html and ends with "/", ".html" paths redirect to the clean path, unknown paths get
 // 404.html with status 404. Used by `npm start` and by the browser tests.
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -31,11 +32,16 @@ export interface StaticServerOptions {
   /** Folder to serve (dist/). Read on every request, so a rebuild shows at once. */
   dir: string;
   baseUrl?: string;
+  /** Dev mode: markup added before </body> of every page (the live-reload client). */
+  injectIntoPages?: string;
+  /** Dev mode: answers a request first (the reload channel); returns true when it did. */
+  handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 export function createStaticServer(options: StaticServerOptions): Server {
   const base = options.baseUrl ?? '/';
   return createServer((request, response) => {
+    if (options.handle?.(request, response)) return;
     const url = new URL(request.url ?? '/', 'http://localhost');
     let pathname: string;
     try {
@@ -49,7 +55,9 @@ export function createStaticServer(options: StaticServerOptions): Server {
       const cache = file.includes(`${join(options.dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
       response.writeHead(status, { 'Content-Type': type, 'Cache-Control': cache });
       if (request.method === 'HEAD') response.end();
-      else createReadStream(file).pipe(response);
+      else if (options.injectIntoPages && file.endsWith('.html')) {
+        response.end(readFileSync(file, 'utf8').replace('</body>', `${options.injectIntoPages}</body>`));
+      } else createReadStream(file).pipe(response);
     };
     const notFound = () => {
       const page = join(options.dir, '404.html');
