@@ -77,8 +77,16 @@ export function loadContent(options: ContentOptions): LoadedContent {
   return { docs, categories };
 }
 
+/** A folder is a sidebar category when it has a category file or holds pages (an img/ folder does not). */
+function holdsPages(absDir: string): boolean {
+  return readdirSync(absDir, { withFileTypes: true }).some((entry) =>
+    (entry.isFile() && (entry.name.endsWith('.md') || CATEGORY_FILES.includes(entry.name))) ||
+    (entry.isDirectory() && !entry.name.startsWith('.') && holdsPages(join(absDir, entry.name))));
+}
+
 function walk(options: ContentOptions, dir: string, docs: DocSource[], categories: CategorySource[]): void {
   const absDir = join(options.docsDir, dir);
+  if (dir !== '' && !holdsPages(absDir)) return;
   const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (dir !== '') categories.push(readCategory(options, dir, entries.map((entry) => entry.name)));
   for (const entry of entries) {

@@ -7,6 +7,8 @@ export interface RequestExample {
   method: string;
   url: string;
   body: Json | undefined;
+  /** Whether the success response carries a JSON body to parse (some answer 201 with none). */
+  returnsJson: boolean;
 }
 
 function parameterValue(api: ApiDescription, operation: ApiOperation, name: string, where: 'path' | 'query'): Json | undefined {
@@ -25,7 +27,9 @@ export function exampleRequest(api: ApiDescription, operation: ApiOperation): Re
     .filter((parameter) => parameter.in === 'query' && parameter.required)
     .map((parameter) => `${encodeURIComponent(parameter.name)}=${encodeURIComponent(String(parameterValue(api, operation, parameter.name, 'query') ?? ''))}`);
   const body = operation.operation.requestBody?.content['application/json']?.example;
-  return { method: operation.method.toUpperCase(), url: `${api.serverUrl}${path}${query.length ? `?${query.join('&')}` : ''}`, body };
+  const success = Object.entries(operation.operation.responses).find(([status]) => status.startsWith('2'))?.[1];
+  const returnsJson = success ? deref(api.document, success).content?.['application/json'] !== undefined : false;
+  return { method: operation.method.toUpperCase(), url: `${api.serverUrl}${path}${query.length ? `?${query.join('&')}` : ''}`, body, returnsJson };
 }
 
 function indent(text: string, spaces: number): string {
@@ -52,8 +56,7 @@ export function nodeSample(request: RequestExample, resultName: string): string 
     ...options,
     '});',
     `if (!response.ok) throw new Error(\`Request failed: \${response.status} \${await response.text()}\`);`,
-    `const ${resultName} = await response.json();`,
-    `console.log(${resultName});`,
+    ...(request.returnsJson ? [`const ${resultName} = await response.json();`, `console.log(${resultName});`] : ['console.log(response.status);']),
   ].join('\n');
 }
 
@@ -87,7 +90,6 @@ export function pythonSample(request: RequestExample, resultName: string): strin
     '    timeout=60,',
     ')',
     'response.raise_for_status()',
-    `${resultName} = response.json()`,
-    `print(${resultName})`,
+    ...(request.returnsJson ? [`${resultName} = response.json()`, `print(${resultName})`] : ['print(response.status_code)']),
   ].join('\n');
 }

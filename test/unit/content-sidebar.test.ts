@@ -120,6 +120,11 @@ test('slug front matter sets the route, absolute or relative to the folder', () 
   assert.deepEqual(routes, ['/docs/', '/docs/guides/second/', '/docs/start-here/']);
 });
 
+test('a folder of images only is not a sidebar category', () => {
+  const { sidebar } = load({ 'guides/a.md': '# A\n', 'guides/img/diagram.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+  assert.deepEqual(labels(sidebar), [{ guides: ['A'] }]);
+});
+
 test('a doc excluded from the sidebar is not listed', () => {
   const { sidebar } = load({ 'index.md': '---\nsidebar_exclude: true\n---\n# Docs\n', 'a.md': '# A\n' });
   assert.deepEqual(labels(sidebar), ['A']);
