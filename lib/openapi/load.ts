@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseYaml } from '../config.ts';
 import { BuildError, BuildFailure, lineAt } from '../diagnostics.ts';
 import { isPlainObject } from '../fields.ts';
-import { METHODS, type ApiDescription, type ApiOperation, type Json, type Method, type Operation, type Schema } from './model.ts';
+import { METHODS, type ApiDescription, type ApiOperation, type Json, type Method, type Operation, type Parameter, type Schema } from './model.ts';
 
 export function loadApiDescription(absPath: string, file: string): ApiDescription | undefined {
   if (!existsSync(absPath)) return undefined;
@@ -76,7 +76,20 @@ export function validateApiDescription(data: unknown, text: string, file: string
       if (operations.has(operation.operationId)) {
         problems.push(fail(`operationId "${operation.operationId}" is used twice.`, 'Give each operation its own id.', `operationId: ${operation.operationId}`));
       }
-      operations.set(operation.operationId, { id: operation.operationId, method: method as Method, path, operation });
+      // Parameters shared by all operations of a path are declared once on the path item.
+      const shared = Array.isArray(item.parameters) ? (item.parameters as Parameter[]) : [];
+      const own = operation.parameters ?? [];
+      const key = (p: Parameter) => { const d = deref(document, p); return `${d.in}:${d.name}`; };
+      const merged = [...shared.filter((p) => !own.some((o) => key(o) === key(p))), ...own];
+      operations.set(operation.operationId, { id: operation.operationId, method: method as Method, path, operation: { ...operation, parameters: merged } });
+      // The generated samples fill each path parameter with its example.
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+        const parameter = merged.map((p) => deref(document, p)).find((p) => p.in === 'path' && p.name === name);
+        if (parameter?.example === undefined && parameter?.schema?.example === undefined) {
+          problems.push(fail(`Path parameter "${name}" of "${operation.operationId}" has no example.`,
+            'Declare it (on the operation or the path) with an "example" value; the request samples use it.', `operationId: ${operation.operationId}`));
+        }
+      }
       for (const [where2, media] of examples(operation)) {
         if (!media.schema || media.example === undefined) continue;
         const missing = missingRequired(document, media.schema, media.example, '');

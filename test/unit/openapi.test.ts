@@ -51,6 +51,10 @@ test('an example without a required field of its schema fails, naming the operat
   assert.match(body, /request \(application\/json\) example of "createThing" lacks required field\(s\): thing\.name/);
 });
 
+test('a path parameter without an example fails: the samples need a value', () => {
+  assert.match(rejects(text.replace('        example: 7\n    get:', '    get:')), /Path parameter "id" of "retrieveThing" has no example/);
+});
+
 test('an operation without operationId or summary, or a duplicate id, fails', () => {
   assert.match(rejects(text.replace('      summary: Retrieve a thing\n', '')), /GET \/things\/\{id\} needs an operationId, a summary and responses/);
   assert.match(rejects(text.replace('operationId: retrieveThing', 'operationId: createThing')), /operationId "createThing" is used twice/);
