@@ -26,7 +26,7 @@ export function HomePage() {
         </div>
         <section className="home__features container" aria-labelledby="home-features">
           <h2 id="home-features" className="visually-hidden">What you can build</h2>
-          <ul className="cards cards--three">
+          <ul className="cards cards--home">
             {config.home.features.map((feature) => (
               <li key={feature.href}>
                 <SmartLink href={feature.href} className="card">

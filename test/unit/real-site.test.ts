@@ -22,7 +22,9 @@ test('the home page shows the site title and tagline, with calls to action into 
   const html = page('/');
   assert.match(html, /<h1 class="hero__title">the product documentation<\/h1>/);
   assert.match(html, /<p class="hero__tagline">Fine-tuning and high quality image generation<\/p>/);
-  assert.match(html, /<a href="\/docs\/" class="button button--primary">/);
+  assert.match(html, /<a href="\/docs\/api\/overview\/" class="button button--primary">Get started<\/a>/);
+  assert.match(html, /<a href="\/docs\/category\/use-cases\/" class="button button--secondary">Explore use cases<\/a>/);
+  assert.equal([...html.matchAll(/class="card"/g)].length, 4);
 });
 
 test('the changelog is the first sidebar item and lists dated entries newest first', () => {
