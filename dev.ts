@@ -5,22 +5,18 @@ import './lib/production-env.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { watch } from 'chokidar';
+import { readCli } from './lib/cli.ts';
 import { buildSite } from './lib/pipeline.ts';
 import { LIVE_RELOAD_CLIENT, LiveReload } from './lib/live-reload.ts';
 import { printFailure, printSummary } from './lib/report.ts';
 import { createStaticServer } from './lib/static-server.ts';
 
 const root = resolve(import.meta.dirname);
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
-};
 // --site DIR serves another site folder (the browser tests use a fixture); --out DIR builds elsewhere.
-const siteDir = resolve(flag('--site') ?? root);
-const outDir = resolve(flag('--out') ?? resolve(root, 'dist'));
-const port = Number(flag('--port') ?? process.env.PORT ?? 3000);
-const host = args.includes('--host') ? (flag('--host') ?? '0.0.0.0') : '127.0.0.1';
+const cli = readCli(root, process.argv.slice(2));
+const { siteDir, outDir } = cli;
+const port = Number(cli.option('--port') ?? process.env.PORT ?? 3000);
+const host = cli.has('--host') ? (cli.option('--host') ?? '0.0.0.0') : '127.0.0.1';
 
 const live = new LiveReload();
 

@@ -21,7 +21,6 @@ import { baseUrlBannerScript, noFlashScript } from './inline-scripts.ts';
 import { checkLinks, configLinks } from './links.ts';
 import { loadApiDescription } from './openapi/load.ts';
 import type { LinkRef } from './markdown/types.ts';
-import type { DocPage } from './model.ts';
 import { loadStandalonePages, renderDoc, type PageEnvironment } from './pages.ts';
 import { renderDocument } from './render.tsx';
 import { breadcrumbs, buildSidebar, findCategory, flattenSidebar, previousNext } from './sidebar.ts';
@@ -191,4 +190,3 @@ function configHrefs(config: SiteConfig): string[] {
   ];
 }
 
-export type { DocPage };

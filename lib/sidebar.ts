@@ -103,8 +103,3 @@ export function findCategory(items: SidebarItem[], route: string): SidebarCatego
   }
   return undefined;
 }
-
-/** Number of pages in a category, counting its sub-categories' pages. */
-export function countItems(category: SidebarCategory): number {
-  return category.items.length;
-}

@@ -39,10 +39,6 @@ export function highlight(code: string, lang: string): Highlighted {
   return { html: hljs.highlight(code, { language: name, ignoreIllegals: true }).value, language: name, unknown: false };
 }
 
-export function knownLanguages(): string[] {
-  return hljs.listLanguages();
-}
-
 /**
  * Splits highlighted HTML into lines, closing the spans still open at each line end and opening
  * them again on the next line, so that one line can be wrapped without breaking the markup.
