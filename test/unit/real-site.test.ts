@@ -27,6 +27,12 @@ test('the home page shows the site title and tagline, with calls to action into 
   assert.equal([...html.matchAll(/class="card"/g)].length, 4);
 });
 
+test('the real site ships an announcement that points to the changelog', () => {
+  const html = page('/');
+  assert.match(html, /<div class="announcement" role="region" aria-label="Announcement" data-announcement-id="[^"]+">/);
+  assert.match(html, /class="announcement"[\s\S]*?href="\/docs\/changes\/"/);
+});
+
 test('the changelog is the first sidebar item and lists dated entries newest first', () => {
   const html = page('/docs/changes/');
   assert.match(html, /<title>Changes \| the product documentation<\/title>/);
