@@ -128,12 +128,13 @@ export function parseSiteConfig(source: Source): SiteConfig {
   };
 }
 
-export function loadSiteConfig(file: string, displayPath: string): SiteConfig {
+/** The configuration and its text (the link check locates site.yml's links by line in it). */
+export function loadSiteConfig(file: string, displayPath: string): { config: SiteConfig; text: string } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
     throw new BuildError({ file: displayPath }, 'The site configuration file is missing.', 'Create it; the README lists its keys.');
   }
-  return parseSiteConfig({ file: displayPath, text, lineOffset: 0 });
+  return { config: parseSiteConfig({ file: displayPath, text, lineOffset: 0 }), text };
 }

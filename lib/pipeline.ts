@@ -72,7 +72,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // 1. Load
   const configFile = join(siteDir, 'content/site.yml');
-  const config = loadSiteConfig(configFile, 'content/site.yml');
+  const { config, text: configText } = loadSiteConfig(configFile, 'content/site.yml');
   const docsPath = config.docs.version.path;
   const tagsRoute = joinRoute(docsPath, 'tags');
   const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics });
@@ -126,7 +126,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   stage('assemble');
 
   // 4. Check
-  const configText = readFileSync(configFile, 'utf8');
   const links: LinkRef[] = [
     ...docs.flatMap((doc) => doc.links),
     ...standalone.flatMap((page) => page.links),
