@@ -8,6 +8,7 @@ import { showCrash } from './errors.ts';
 import { init as initNavbar } from './navbar.ts';
 import { init as initPrefetch } from './prefetch.ts';
 import { init as initRouter, isInternal } from './router.ts';
+import { init as initSearch, initPage as initSearchPage } from './search-loader.ts';
 import { init as initTheme } from './theme.ts';
 import { init as initToc } from './toc.ts';
 import { init as initVersion } from './version.ts';
@@ -17,7 +18,7 @@ type Cleanup = () => void;
 let pageCleanups: Cleanup[] = [];
 
 function startPage(content: ParentNode): void {
-  pageCleanups = [initCode(content), initToc(content), initVersion(), initPrefetch(isInternal, content)];
+  pageCleanups = [initCode(content), initToc(content), initVersion(), initPrefetch(isInternal, content), initSearchPage(content)];
 }
 
 function stopPage(): void {
@@ -32,6 +33,7 @@ function start(): void {
     initAnnouncement();
     initZoom();
     initAnalytics();
+    initSearch();
     initPrefetch(isInternal, document.querySelector('header') ?? document);
     startPage(document.getElementById(IDS.pageContent) ?? document);
     initRouter({

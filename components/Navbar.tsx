@@ -37,6 +37,7 @@ export function Navbar(props: { sidebar?: { items: SidebarItem[]; route: string 
             <MenuIcon />
           </summary>
           <div className="mobile-menu__panel">
+            <SearchBox place="menu" />
             <NavItems />
             {props.sidebar ? <Sidebar items={props.sidebar.items} route={props.sidebar.route} /> : null}
           </div>
@@ -49,7 +50,7 @@ export function Navbar(props: { sidebar?: { items: SidebarItem[]; route: string 
           <NavItems />
         </div>
         <div className="navbar__end">
-          <SearchBox />
+          <SearchBox place="navbar" />
           <ColorModeToggle />
         </div>
       </nav>

@@ -1,7 +1,31 @@
+import { TEXTS } from '../common/texts.ts';
+import { useHref, useSite } from './SiteContext.tsx';
+
 /**
- * The navbar slot where the search box goes. Search is built by its own stage later; until then
- * the slot is an empty, invisible placeholder that keeps the navbar layout stable.
+ * A search form. Without JavaScript it submits to the search page; with it, the search module
+ * (loaded on first focus) turns the input into a combobox listing results as the reader types.
+ * `place` keeps ids unique: one box sits in the navbar, one in the mobile menu.
  */
-export function SearchBox() {
-  return <div className="navbar__search" data-search-slot="" />;
+export function SearchBox({ place }: { place: 'navbar' | 'menu' }) {
+  const { assets } = useSite();
+  const href = useHref();
+  const id = `search-${place}`;
+  return (
+    <form className={`search-form search-form--${place}`} role="search" action={href('/search/')} method="get"
+      data-search-index={assets.searchIndex} data-search-script={assets.searchScript}>
+      <label className="visually-hidden" htmlFor={id}>{TEXTS.search}</label>
+      <input id={id} className="search-form__input" type="search" name="q" placeholder={TEXTS.search} autoComplete="off"
+        spellCheck={false} enterKeyHint="search" role="combobox" aria-expanded="false" aria-controls={`${id}-results`} aria-autocomplete="list" />
+      <span className="search-form__keys" aria-hidden="true">
+        <kbd className="search-form__key-modifier">{TEXTS.searchShortcutCtrl}</kbd>
+        <kbd>{TEXTS.searchShortcutKey}</kbd>
+      </span>
+      <div className="search-popup" hidden>
+        <ul className="search-popup__list" role="listbox" id={`${id}-results`} aria-label={TEXTS.searchResults} />
+        <p className="search-popup__status" hidden />
+        <a className="search-popup__all" href={href('/search/')}>{TEXTS.seeAllResults}</a>
+      </div>
+      <p className="visually-hidden" role="status" />
+    </form>
+  );
 }

@@ -10,6 +10,10 @@ import type { OutputFile } from './write.ts';
 export interface AssetUrls {
   css: string;
   js: string;
+  /** The search module, loaded by the page script on first use. */
+  searchScript: string;
+  /** The search index (or its manifest). */
+  searchIndex: string;
   favicon: string;
   logo: string;
 }
@@ -75,18 +79,20 @@ export interface BundleOptions {
 }
 
 /** Bundles the stylesheet and the client script and adds the configured images. */
-export async function bundleAssets(options: BundleOptions): Promise<AssetUrls> {
-  const [css, js] = await Promise.all([
+export async function bundleAssets(options: BundleOptions): Promise<Omit<AssetUrls, 'searchIndex'>> {
+  const script = (entry: string, format: 'iife' | 'esm') => build({
+    entryPoints: [join(options.root, entry)],
+    bundle: true, minify: true, write: false, format, logLevel: 'silent', target: ['es2020'],
+    tsconfig: join(options.root, 'client/tsconfig.json'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const [css, js, search] = await Promise.all([
     build({
       entryPoints: [join(options.root, 'assets/css/main.css')],
       bundle: true, minify: true, write: false, logLevel: 'silent', target: ['chrome100', 'firefox100', 'safari15'],
     }),
-    build({
-      entryPoints: [join(options.root, 'client/main.ts')],
-      bundle: true, minify: true, write: false, format: 'iife', logLevel: 'silent', target: ['es2020'],
-      tsconfig: join(options.root, 'client/tsconfig.json'),
-      define: { 'process.env.NODE_ENV': '"production"' },
-    }),
+    script('client/main.ts', 'iife'),
+    script('client/search/index.ts', 'esm'),
   ]);
   const cssText = css.outputFiles[0]?.text ?? '';
   const jsText = js.outputFiles[0]?.text ?? '';
@@ -98,6 +104,7 @@ export async function bundleAssets(options: BundleOptions): Promise<AssetUrls> {
   return {
     css: options.assets.add('css', 'main.css', cssText),
     js: options.assets.add('js', 'main.js', jsText),
+    searchScript: options.assets.add('js', 'search.js', search.outputFiles[0]?.text ?? ''),
     favicon: image(options.favicon, 'favicon'),
     logo: image(options.logo, 'logo'),
   };

@@ -11,18 +11,22 @@ import { DocPage as DocPageTemplate } from '../templates/DocPage.tsx';
 import { HomePage } from '../templates/HomePage.tsx';
 import { MarkdownPage } from '../templates/MarkdownPage.tsx';
 import { NotFoundPage } from '../templates/NotFoundPage.tsx';
+import { SearchPage } from '../templates/SearchPage.tsx';
 import { TagPage } from '../templates/TagPage.tsx';
 import { TagsListPage } from '../templates/TagsListPage.tsx';
 import { AssetCollector, bundleAssets } from './assets.ts';
 import { loadSiteConfig, type SiteConfig } from './config.ts';
-import { joinRoute, loadContent } from './content.ts';
+import { joinRoute, loadContent, type CategorySource } from './content.ts';
 import { BuildError, BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
 import { baseUrlBannerScript, noFlashScript } from './inline-scripts.ts';
 import { checkLinks, configLinks } from './links.ts';
 import { loadApiDescription } from './openapi/load.ts';
 import type { LinkRef } from './markdown/types.ts';
+import type { DocPage, SidebarItem } from './model.ts';
 import { loadStandalonePages, renderDoc, type PageEnvironment } from './pages.ts';
 import { renderDocument } from './render.tsx';
+import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts';
+import { pageSections, type SearchSection } from './search/sections.ts';
 import { breadcrumbs, buildSidebar, findCategory, flattenSidebar, previousNext } from './sidebar.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
@@ -44,6 +48,7 @@ export interface BuildResult {
   timings: { stage: string; ms: number }[];
   /** Where each API operation was rendered. */
   operations: { id: string; route: string }[];
+  search: Omit<BuiltSearchIndex, 'url'>;
 }
 
 interface Route {
@@ -122,6 +127,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   add(tagsRoute, 'tags index', () => createElement(TagsListPage, { tags, route: tagsRoute }));
   for (const tag of tags) add(tag.route, `tag "${tag.label}"`, () => createElement(TagPage, { tag, tagsRoute }));
   for (const page of standalone) add(page.route, page.file, () => createElement(MarkdownPage, { page }));
+  add(SEARCH_ROUTE, 'search page', () => createElement(SearchPage));
   const unique = uniqueRoutes(routes, diagnostics);
   stage('assemble');
 
@@ -138,17 +144,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (errors.length > 0) throw new BuildFailure(errors);
   stage('check');
 
-  // 5. Render
+  // 5. Search index, then render (pages link to the index by its content hash)
+  const { url: searchIndex, ...search } = buildSearchIndex(searchSections(config.baseUrl, docs, content.categories, sidebar, docsByRoute),
+    (name, text) => assets.add('search', name, text));
+  stage('search');
   const urls = await bundleAssets({ root, siteDir, assets, favicon: config.favicon, logo: config.logo.src });
   const context = {
-    config, assets: urls, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config),
+    config, assets: { ...urls, searchIndex }, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config),
   };
   const files: OutputFile[] = unique.map((route) => ({
     path: `${route.route.slice(1)}index.html`,
     content: renderDocument(route.element(), context),
   }));
   files.push({ path: '404.html', content: renderDocument(createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), context) });
-  files.push({ path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route)) });
+  files.push({ path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) });
   files.push({ path: 'robots.txt', content: robotsTxt(config) });
   // The API description as written, for client generators and API tools.
   if (api) files.push({ path: 'openapi.yaml', content: api.text });
@@ -162,7 +171,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   return {
     pages: unique.length + 1, files: files.length, warnings: diagnostics.warnings, timings,
     operations: docs.flatMap((doc) => doc.operations.map((id) => ({ id, route: doc.route }))),
+    search,
   };
+}
+
+/** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
+const SEARCH_ROUTE = '/search/';
+
+/** What search covers: every doc page section by section, and every generated category page. */
+function searchSections(baseUrl: string, docs: DocPage[], categories: CategorySource[], sidebar: SidebarItem[], docsByRoute: Map<string, DocPage>): SearchSection[] {
+  const url = (route: string) => `${baseUrl}${route.slice(1)}`;
+  const sections = docs.flatMap((doc) => pageSections({ title: doc.title, url: url(doc.route), html: doc.html, tags: doc.tags.map((tag) => tag.label) }));
+  for (const category of categories) {
+    const node = category.indexRoute ? findCategory(sidebar, category.indexRoute) : undefined;
+    if (!node?.route) continue;
+    const items = node.items.map((item) => {
+      if (item.type === 'doc') return `${item.label}: ${docsByRoute.get(item.route)?.description ?? ''}`;
+      if (item.type === 'category') return `${item.label}: ${item.description ?? ''}`;
+      return item.label;
+    });
+    const text = [node.description ?? '', ...items].join(' ');
+    sections.push({ title: node.label, heading: '', page: '', text, tags: '', pageTitle: node.label, url: url(node.route) });
+  }
+  return sections;
 }
 
 /** Two sources for one route: a warning naming both; the first one is kept. */

@@ -7,6 +7,8 @@ export function printSummary(result: BuildResult, totalMs: number): void {
   const rows = result.timings.map((t) => `  ${t.stage.padEnd(10)} ${t.ms.toFixed(0).padStart(6)} ms`);
   console.log(`Built ${result.pages} pages (${result.files} files) in ${totalMs.toFixed(0)} ms` +
     `${result.warnings.length ? ` with ${result.warnings.length} warning(s)` : ''}.\n${rows.join('\n')}`);
+  const { search } = result;
+  console.log(`Search index: ${search.sections} sections, ${(search.bytes / 1024).toFixed(0)} KB in ${search.files} file${search.files === 1 ? '' : 's'}.`);
 }
 
 /** Prints a build failure; returns true when it was a known content problem (not a crash). */

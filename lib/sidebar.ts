@@ -103,3 +103,15 @@ export function findCategory(items: SidebarItem[], route: string): SidebarCatego
   }
   return undefined;
 }
+
+/** The first page a category leads to: its own index page, else its first doc, depth first. */
+export function firstRoute(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    if (item.type === 'doc') return item.route;
+    if (item.type === 'category') {
+      const found = item.route ?? firstRoute(item.items);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CardIcon } from '../components/Icons.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
+import { firstRoute } from '../lib/sidebar.ts';
 import { useSite } from '../components/SiteContext.tsx';
 import { DocsShell } from './DocsShell.tsx';
 import { Layout } from './Layout.tsx';
@@ -32,17 +33,6 @@ function card(item: SidebarItem, docsByRoute: Map<string, DocPage>): Card | unde
   const href = item.route ?? firstRoute(item.items);
   if (!href) return undefined;
   return { icon: 'category', title: item.label, description: item.description ?? TEXTS.categoryItems(item.items.length), href };
-}
-
-function firstRoute(items: SidebarItem[]): string | undefined {
-  for (const item of items) {
-    if (item.type === 'doc') return item.route;
-    if (item.type === 'category') {
-      const found = item.route ?? firstRoute(item.items);
-      if (found) return found;
-    }
-  }
-  return undefined;
 }
 
 /** A generated category index: the category's description and one card per child page or sub-category. */

@@ -136,12 +136,16 @@ test('a base URL prefixes every link and asset', async () => {
   assert.doesNotMatch(html, /href="\/docs\//);
 });
 
-test('budget: the main client script is at most 10 KB gzipped, medium-zoom included', async () => {
+test('budget: the page script is at most 10 KB gzipped, medium-zoom included; search loads apart', async () => {
   const { gzipSync } = await import('node:zlib');
   const dir = join(built.outDir, 'assets/js');
-  const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
-  assert.equal(files.length, 1, 'one script, no chunks on first load');
-  const bytes = gzipSync(readFileSync(join(dir, files[0] ?? ''))).length;
+  const html = readFileSync(join(built.outDir, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script src="\/assets\/js\/([^"]+)"/g)].map((match) => match[1] ?? '');
+  assert.equal(scripts.length, 1, 'one script on first load, no chunks');
+  const main = scripts[0] ?? '';
+  const bytes = gzipSync(readFileSync(join(dir, main))).length;
   assert.ok(bytes <= 10 * 1024, `${bytes} bytes gzipped`);
-  assert.match(readFileSync(join(dir, files[0] ?? ''), 'utf8'), /medium-zoom/);
+  assert.match(readFileSync(join(dir, main), 'utf8'), /medium-zoom/);
+  assert.deepEqual(readdirSync(dir).filter((name) => name !== main).map((name) => name.replace(/\.[0-9a-f]{10}\./, '.')), ['search.js'],
+    'the only other script is the search module, loaded on first use');
 });

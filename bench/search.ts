@@ -1,0 +1,47 @@
+// `npm run bench:search`: the search figures of the real site and of generated 1,000- and
+// 10,000-page sites: index size, what a first query downloads, median query time.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildSite } from '../lib/pipeline.ts';
+import { generateCorpus, vocabulary } from './corpus.ts';
+import { corpusSections, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
+
+const root = join(import.meta.dirname, '..');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function print(name: string, figures: SearchFigures, buildMs?: number): void {
+  const first = figures.firstQueries.map((q) => q.gzipBytes);
+  console.log(`\n${name}`);
+  console.log(`  index: ${figures.indexFiles} file(s), ${kb(figures.indexGzipBytes)} gzipped in all, largest file ${kb(figures.largestFileBytes)} raw` +
+    `${buildMs === undefined ? '' : `, built in ${buildMs.toFixed(0)} ms`}`);
+  console.log(`  first query (index + search code, gzipped): max ${kb(Math.max(...first))}, min ${kb(Math.min(...first))}`);
+  for (const q of figures.firstQueries) console.log(`    ${q.query.padEnd(18)} ${String(q.files).padStart(3)} files ${kb(q.gzipBytes).padStart(9)}`);
+  console.log(`  median query time (warm): ${figures.medianQueryMs.toFixed(2)} ms`);
+}
+
+const out = mkdtempSync(join(tmpdir(), 'search-bench-'));
+try {
+  await buildSite({ root, outDir: out });
+  const assets = join(out, 'assets');
+  const searchCode = readdirSync(join(assets, 'js')).find((name) => name.startsWith('search.'));
+  if (!searchCode) throw new Error('The build wrote no search module.');
+  const codeGzip = gzipSync(readFileSync(join(assets, 'js', searchCode))).length;
+  const files = new Map(readdirSync(join(assets, 'search')).map((name) => [`/assets/search/${name}`, readFileSync(join(assets, 'search', name), 'utf8')]));
+  const indexUrl = /data-search-index="([^"]+)"/.exec(readFileSync(join(out, 'index.html'), 'utf8'))?.[1];
+  if (!indexUrl) throw new Error('The home page links no search index.');
+  console.log(`search code: ${kb(codeGzip)} gzipped, loaded on first use`);
+  print('real site', await measureSearch(indexUrl, files, codeGzip));
+
+  const words = vocabulary(join(root, 'content/docs'));
+  for (const count of [1000, 10000]) {
+    const sections = corpusSections(generateCorpus(count, words));
+    const start = performance.now();
+    const { built, files: corpusFiles } = indexInMemory(sections);
+    const ms = performance.now() - start;
+    print(`generated site, ${count} pages (${sections.length} sections)`, await measureSearch(built.url, corpusFiles, codeGzip), ms);
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

@@ -1,0 +1,142 @@
+// Queries the prebuilt index. Loads only what a query needs: the single file of a small site, or
+// the manifest, the field lengths, the term shards covering the query's words and the doc shards
+// of the top results. No DOM: the tests and the benchmark run it in Node with a file reader.
+import MiniSearch, { type AsPlainObject, type SearchResult } from 'minisearch';
+import {
+  MINISEARCH_SERIALIZATION_VERSION, SEARCH_BOOST, SEARCH_FIELDS, processTerm, tokenize,
+  type DocRecord, type SearchDoc, type SearchManifest, type SearchShardRef, type TermEntry,
+} from '../../common/search.ts';
+
+export type FetchJson = (url: string) => Promise<unknown>;
+
+export interface SearchHit extends SearchDoc {
+  /** The indexed words the hit matched (after prefix and fuzzy expansion), for highlighting. */
+  terms: string[];
+}
+
+/** A prefix that spans more shards than this only searches the first ones (large sites, 1–2 letters). */
+const MAX_SHARDS_PER_TERM = 2;
+
+export class SearchEngine {
+  private readonly loadedTerms = new Map<string, Promise<TermEntry[]>>();
+  private readonly loadedDocs = new Map<string, Promise<DocRecord[]>>();
+  private engine: MiniSearch | undefined;
+  private engineTerms = -1;
+  private lengths: Promise<number[][]> | undefined;
+
+  private constructor(private readonly manifest: SearchManifest, private readonly fetchJson: FetchJson) {}
+
+  static async open(url: string, fetchJson: FetchJson): Promise<SearchEngine> {
+    const manifest = (await fetchJson(url)) as SearchManifest;
+    if (manifest.version !== 1) throw new Error(`Unknown search index version ${String(manifest.version)}.`);
+    return new SearchEngine(manifest, fetchJson);
+  }
+
+  /** Query words as the index stores them; empty for punctuation, stop words or nothing. */
+  static terms(query: string): string[] {
+    return [...new Set(tokenize(query).map(processTerm).filter((term): term is string => term !== null))];
+  }
+
+  async search(query: string, limit: number): Promise<{ hits: SearchHit[]; total: number }> {
+    const terms = SearchEngine.terms(query);
+    if (terms.length === 0) return { hits: [], total: 0 };
+    const engine = await this.engineFor(terms);
+    const options = {
+      boost: SEARCH_BOOST,
+      // One letter matches whole words only; longer words also match as a prefix ("outpaint" →
+      // "outpainting") and, from four letters, with one typo per five letters.
+      prefix: (term: string) => term.length > 1,
+      fuzzy: (term: string) => (term.length > 3 ? 0.2 : false),
+    };
+    let results: SearchResult[] = engine.search(terms.join(' '), { ...options, combineWith: 'AND' });
+    if (results.length === 0 && terms.length > 1) results = engine.search(terms.join(' '), { ...options, combineWith: 'OR' });
+    const top = results.slice(0, limit);
+    const docs = await this.docs(top.map((result) => result.id as number));
+    const hits = top.map((result, i) => {
+      const [title, url, heading, excerpt] = docs[i] ?? ['', '', '', ''];
+      return { title, url, heading, excerpt, terms: result.terms };
+    });
+    return { hits, total: results.length };
+  }
+
+  private async engineFor(terms: string[]): Promise<MiniSearch> {
+    const { manifest } = this;
+    const shards = manifest.terms ? [] : this.termShardsFor(terms);
+    await Promise.all(shards.map((shard) => this.load(this.loadedTerms, shard.url)));
+    const lengths = await (this.lengths ??= manifest.lengths ? Promise.resolve(manifest.lengths) : (this.fetchJson(manifest.lengthsUrl ?? '') as Promise<number[][]>));
+    if (this.engine && this.engineTerms === this.loadedTerms.size) return this.engine;
+    const all = manifest.terms ?? (await Promise.all(this.loadedTerms.values())).flat();
+    this.engine = MiniSearch.loadJS(plainObject(manifest, lengths, all), { fields: [...SEARCH_FIELDS], processTerm, tokenize });
+    this.engineTerms = this.loadedTerms.size;
+    return this.engine;
+  }
+
+  /** Term shards whose range may hold each term, words starting with it, or near misses of it. */
+  private termShardsFor(terms: string[]): SearchShardRef[] {
+    const shards = this.manifest.termShards ?? [];
+    const wanted = new Set<SearchShardRef>();
+    for (const term of terms) {
+      let first = 0;
+      while (first + 1 < shards.length && String(shards[first + 1]?.from) <= term) first += 1;
+      for (let i = first; i < shards.length && i < first + MAX_SHARDS_PER_TERM; i += 1) {
+        const shard = shards[i];
+        if (!shard) break;
+        // The next shard too when it starts with words of the same two letters: it may hold
+        // longer words with this prefix or the word a typo ("webhok") was meant to be.
+        if (i > first && !String(shard.from).startsWith(term.slice(0, 2))) break;
+        wanted.add(shard);
+      }
+    }
+    return [...wanted];
+  }
+
+  private async docs(ids: number[]): Promise<(DocRecord | undefined)[]> {
+    const { manifest } = this;
+    if (manifest.docs) return ids.map((id) => manifest.docs?.[id]);
+    const shards = manifest.docShards ?? [];
+    const shardOf = (id: number) => {
+      let index = 0;
+      while (index + 1 < shards.length && Number(shards[index + 1]?.from) <= id) index += 1;
+      return shards[index];
+    };
+    return Promise.all(ids.map(async (id) => {
+      const shard = shardOf(id);
+      if (!shard) return undefined;
+      const records = (await this.load(this.loadedDocs, shard.url)) as DocRecord[];
+      return records[id - Number(shard.from)];
+    }));
+  }
+
+  private load<T>(cache: Map<string, Promise<T>>, url: string): Promise<T> {
+    let loading = cache.get(url);
+    if (!loading) {
+      loading = this.fetchJson(url) as Promise<T>;
+      // A failed download is tried again by the next query instead of failing every query.
+      loading.catch(() => cache.delete(url));
+      cache.set(url, loading);
+    }
+    return loading;
+  }
+}
+
+/** What MiniSearch.loadJS reads: doc ids are 0…n-1, so the id maps are rebuilt here, not shipped. */
+function plainObject(manifest: SearchManifest, lengths: number[][], index: TermEntry[]): AsPlainObject {
+  const documentIds: Record<string, number> = {};
+  const fieldLength: Record<string, number[]> = {};
+  lengths.forEach((length, id) => {
+    documentIds[id] = id;
+    fieldLength[id] = length;
+  });
+  return {
+    documentCount: manifest.documentCount,
+    nextId: manifest.documentCount,
+    documentIds,
+    fieldIds: Object.fromEntries(SEARCH_FIELDS.map((field, id) => [field, id])),
+    fieldLength,
+    averageFieldLength: manifest.averageFieldLength,
+    storedFields: {},
+    dirtCount: 0,
+    index,
+    serializationVersion: MINISEARCH_SERIALIZATION_VERSION,
+  };
+}

@@ -1,0 +1,57 @@
+import { IDS } from '../common/constants.ts';
+import { TEXTS } from '../common/texts.ts';
+import { useHref, useSite } from '../components/SiteContext.tsx';
+import { SmartLink } from '../components/SmartLink.tsx';
+import { firstRoute } from '../lib/sidebar.ts';
+import { Layout } from './Layout.tsx';
+
+/** The top of the docs sidebar as links: where a reader goes when a search finds nothing. */
+function Categories() {
+  const { sidebar } = useSite();
+  const links = sidebar.flatMap((item) => {
+    if (item.type === 'doc') return [{ label: item.label, href: item.route }];
+    if (item.type === 'category') {
+      const href = item.route ?? firstRoute(item.items);
+      return href ? [{ label: item.label, href }] : [];
+    }
+    return [];
+  });
+  return (
+    <ul className="search-page__categories">
+      {links.map((link) => <li key={link.href}><SmartLink href={link.href}>{link.label}</SmartLink></li>)}
+    </ul>
+  );
+}
+
+/**
+ * /search/: results for ?q=, filled in by the search module, so a search can be linked and shared.
+ * Without JavaScript it offers the categories instead.
+ */
+export function SearchPage() {
+  const { assets } = useSite();
+  const href = useHref();
+  return (
+    <Layout title={TEXTS.searchPageTitle} description={TEXTS.searchPageTitle} route="/search/" noIndex>
+      <main id={IDS.main} className="container container--narrow search-page" tabIndex={-1}
+        data-search-page="" data-search-index={assets.searchIndex} data-search-script={assets.searchScript}>
+        <h1>{TEXTS.searchPageTitle}</h1>
+        <form className="search-page__form" role="search" action={href('/search/')} method="get">
+          <label className="visually-hidden" htmlFor="search-page-input">{TEXTS.search}</label>
+          <input id="search-page-input" className="search-page__input" type="search" name="q" placeholder={TEXTS.search}
+            autoComplete="off" spellCheck={false} enterKeyHint="search" />
+          <button className="search-page__submit" type="submit">{TEXTS.search}</button>
+        </form>
+        <p className="search-page__count" role="status" />
+        <ol className="search-page__results" />
+        <div className="search-page__empty" hidden>
+          <p>{TEXTS.searchHint}</p>
+          <Categories />
+        </div>
+        <noscript>
+          <p>{TEXTS.searchNeedsScript}</p>
+          <Categories />
+        </noscript>
+      </main>
+    </Layout>
+  );
+}

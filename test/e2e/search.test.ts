@@ -1,0 +1,192 @@
+// Search in Chromium on the real site: lazy loading, results as you type, keyboard, the search
+// page, shortcuts, the mobile menu and markup that must stay text.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { buildInto, ROOT } from '../helpers/site.ts';
+import { launchBrowser, serve } from '../helpers/browser.ts';
+
+let browser: Browser;
+let site: { url: string; close: () => Promise<void> };
+
+before(async () => {
+  const { outDir } = await buildInto(ROOT);
+  site = await serve(outDir);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+interface Opened {
+  page: Page;
+  /** Paths of every search file the page requested so far. */
+  searchRequests: string[];
+  dialogs: string[];
+}
+
+async function open(path: string, width = 1280): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const searchRequests: string[] = [];
+  const dialogs: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/search/') || /\/assets\/js\/search\./.test(pathname)) searchRequests.push(pathname);
+  });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(`${site.url}${path}`);
+  return { page, searchRequests, dialogs };
+}
+
+const navbarInput = (page: Page) => page.locator('#search-navbar');
+const resultUrls = (page: Page) => page.locator('#search-navbar-results [role="option"]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).getAttribute('href') ?? ''));
+
+async function typeQuery(page: Page, query: string): Promise<string[]> {
+  await navbarInput(page).fill(query);
+  await page.waitForFunction((q) => {
+    const input = document.querySelector<HTMLInputElement>('#search-navbar');
+    const popup = document.querySelector<HTMLElement>('.search-form--navbar .search-popup');
+    return input?.value === q && popup && !popup.hidden;
+  }, query);
+  // Results of the last keystroke: wait until the list stops changing.
+  let last = '';
+  for (let i = 0; i < 20; i += 1) {
+    const now = (await resultUrls(page)).join(' ');
+    if (now === last && now !== '') break;
+    last = now;
+    await page.waitForTimeout(50);
+  }
+  return resultUrls(page);
+}
+
+test('nothing of search loads until the box is focused; focusing loads the code and the index', async () => {
+  const { page, searchRequests } = await open('/docs/features/lora/');
+  await page.waitForLoadState('networkidle');
+  await page.mouse.wheel(0, 2000);
+  await page.waitForTimeout(300);
+  assert.equal(searchRequests.length, 0, `no search download before use: ${searchRequests.join(', ')}`);
+  await navbarInput(page).focus();
+  await page.waitForFunction(() => document.querySelector<HTMLFormElement>('.search-form--navbar')?.dataset.searchMounted === 'true');
+  assert.ok(searchRequests.some((path) => path.startsWith('/assets/js/search.')), 'the search module');
+  await typeQuery(page, 'lora');
+  assert.ok(searchRequests.some((path) => /\/assets\/search\/search-index\.[0-9a-f]{10}\.json$/.test(path)), `the hashed index: ${searchRequests.join(', ')}`);
+  await page.context().close();
+});
+
+test('results as you type: the expected page or section within the first three', async () => {
+  const { page } = await open('/docs/');
+  const expectations: [string, string][] = [
+    ['lora', '/docs/features/lora/'],
+    ['outpainting', '/docs/features/outpainting/'],
+    ['webhook', '#callbacks'],
+    ['callback', '#callbacks'],
+    ['delete tune', '/docs/api/tune/delete/'],
+  ];
+  for (const [query, expected] of expectations) {
+    const urls = await typeQuery(page, query);
+    assert.ok(urls.slice(0, 3).some((url) => url.includes(expected)), `${query}: ${urls.join(', ')}`);
+  }
+  // Each result shows its page title and, for a section, the heading; matched words are marked.
+  await typeQuery(page, 'lora strength');
+  const first = page.locator('#search-navbar-results [role="option"]').first();
+  assert.ok((await first.locator('.search-hit__title').textContent())?.length);
+  assert.ok(await page.locator('#search-navbar-results mark').count() > 0, 'matched words are highlighted');
+  await page.context().close();
+});
+
+test('keyboard: arrows move, Enter opens the section through client-side navigation, Escape closes', async () => {
+  const { page } = await open('/docs/changes/');
+  await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 7));
+  await page.keyboard.press('Control+k');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'search-navbar');
+  await page.keyboard.type('choosing the strength');
+  await page.waitForSelector('#search-navbar-results [role="option"]');
+  const urls = await typeQuery(page, 'choosing the strength');
+  assert.equal(urls[0], '/docs/features/lora/#choosing-the-strength', urls.join(', '));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  const active = await navbarInput(page).getAttribute('aria-activedescendant');
+  assert.equal(await page.locator(`#${active ?? 'none'}`).getAttribute('aria-selected'), 'true');
+  assert.equal(await page.locator(`#${active ?? 'none'}`).getAttribute('href'), urls[0]);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/docs/features/lora/#choosing-the-strength');
+  await page.waitForFunction(() => document.title.startsWith('LoRA'));
+  assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 7, 'no full page load');
+  const top = await page.locator('#choosing-the-strength').evaluate((heading) => heading.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 300, `the section is at the top of the window (${top})`);
+  assert.equal(await page.locator('.search-form--navbar .search-popup').isHidden(), true, 'the list closed');
+
+  await page.keyboard.press('/');
+  await typeQuery(page, 'outpainting');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('.search-form--navbar .search-popup').isHidden(), true);
+  assert.equal(await navbarInput(page).inputValue(), 'outpainting', 'the first Escape only closes the list');
+  await page.keyboard.press('Escape');
+  assert.equal(await navbarInput(page).inputValue(), '');
+  await page.context().close();
+});
+
+test('the search page reads ?q= and lists results; Enter in the box opens it; no results suggests the categories', async () => {
+  const { page } = await open('/search/?q=inpainting');
+  await page.waitForSelector('.search-page__results li');
+  assert.equal(await page.locator('h1').textContent(), 'Search results for "inpainting"');
+  assert.match((await page.locator('.search-page__count').textContent()) ?? '', /^\d+ documents found$/);
+  assert.ok(await page.locator('.search-page__results li').count() >= 3);
+  assert.equal(await page.locator('#search-page-input').inputValue(), 'inpainting');
+
+  await page.locator('#search-page-input').fill('zzqxv');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('.search-page__count')?.textContent === 'No documents were found');
+  assert.equal(new URL(page.url()).search, '?q=zzqxv', 'the address follows the query');
+  assert.equal(await page.locator('.search-page__empty').isVisible(), true);
+  assert.match((await page.locator('.search-page__empty').textContent()) ?? '', /Check the spelling/);
+  assert.ok(await page.locator('.search-page__empty a[href="/docs/category/features/"]').count() === 1, 'links to the categories');
+
+  await page.keyboard.press('Control+k');
+  await navbarInput(page).fill('outpainting');
+  await page.waitForSelector('#search-navbar-results [role="option"]');
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/search/?q=outpainting');
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Search results for "outpainting"');
+  await page.waitForSelector('.search-page__results a[href="/docs/features/outpainting/"]');
+  await page.context().close();
+});
+
+test('markup in a query shows as text and never runs', async () => {
+  const attack = '<img src=x onerror=alert(1)>';
+  const { page, dialogs } = await open(`/search/?q=${encodeURIComponent(attack)}`);
+  await page.waitForFunction(() => (document.querySelector('.search-page__count')?.textContent ?? '') !== '');
+  assert.equal(await page.locator('h1').textContent(), `Search results for "${attack}"`);
+  assert.equal(await page.locator('main img').count(), 0);
+  await navbarInput(page).fill(attack);
+  await page.waitForFunction(() => !document.querySelector<HTMLElement>('.search-form--navbar .search-popup')?.hidden);
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('.search-popup img').count(), 0);
+  assert.deepEqual(dialogs, []);
+  // Odd queries: one letter, punctuation only — an answer, no error.
+  for (const query of ['x', '?!', '.']) {
+    await navbarInput(page).fill(query);
+    await page.waitForTimeout(100);
+  }
+  assert.equal(await page.locator('.search-form--navbar .search-popup__status').textContent(), 'No results');
+  await page.context().close();
+});
+
+test('at 400 px the shortcut opens the mobile menu on its search box', async () => {
+  const { page } = await open('/docs/features/lora/', 400);
+  await page.keyboard.press('/');
+  await page.waitForFunction(() => document.activeElement?.id === 'search-menu');
+  assert.equal(await page.locator('#mobile-menu').evaluate((menu) => (menu as HTMLDetailsElement).open), true);
+  await page.keyboard.type('faceid');
+  await page.waitForSelector('#search-menu-results [role="option"]');
+  const href = await page.locator('#search-menu-results [role="option"]').first().getAttribute('href');
+  assert.match(href ?? '', /\/docs\/features\/faceid/);
+  await page.context().close();
+});
