@@ -62,6 +62,8 @@ export function mountBox(form: HTMLFormElement): void {
     all.href = searchPageUrl(form, query);
     all.hidden = hits.length === 0;
     live.textContent = hits.length === 0 ? TEXTS.noResults : TEXTS.documentsFound(total);
+    // Which query the list answers: results arrive asynchronously, a late one must be recognisable.
+    popup.dataset.query = query;
     setActive(-1);
     setOpen(true);
   };
