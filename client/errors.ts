@@ -1,5 +1,5 @@
 // What a reader sees when a navigation cannot finish: "Page Error" with "Retry" when the page
-// cannot be fetched at all (offline), "This page crashed." with "Try again" when showing it failed.
+// cannot be fetched at all (network down), "This page crashed." with "Try again" when showing it failed.
 import { IDS } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
 
@@ -20,7 +20,10 @@ function show(title: string, message: string, button: string, onClick: () => voi
   action.textContent = button;
   action.addEventListener('click', onClick);
   main.append(heading, text, action);
-  container.replaceChildren(main);
+  // Only the page's main part goes: the docs sidebar stays, so the reader can still go elsewhere.
+  const old = container.querySelector(`#${IDS.main}`);
+  if (old) old.replaceWith(main);
+  else container.replaceChildren(main);
   main.focus();
 }
 

@@ -12,12 +12,15 @@ export function prefetchAllowed(): boolean {
   return !(connection?.saveData || connection?.effectiveType?.includes('2g'));
 }
 
+/** A redirect is not followed: the router leaves it to the browser, which shows the final address. */
+const request = (key: string) => fetch(key, { credentials: 'same-origin', redirect: 'manual' });
+
 /** The page at a URL: a prefetched response when there is one, else a new request. */
 export function fetchPage(url: string): Promise<Response> {
   const key = url.split('#')[0] ?? url;
   const pending = pages.get(key);
   pages.delete(key);
-  return pending ?? fetch(key, { credentials: 'same-origin' });
+  return pending ?? request(key);
 }
 
 const seen = new Set<string>();
@@ -26,9 +29,9 @@ export function prefetch(url: string): void {
   const key = url.split('#')[0] ?? url;
   if (seen.has(key) || !prefetchAllowed()) return;
   seen.add(key);
-  const request = fetch(key, { credentials: 'same-origin' });
-  request.catch(() => pages.delete(key));
-  pages.set(key, request);
+  const pending = request(key);
+  pending.catch(() => pages.delete(key));
+  pages.set(key, pending);
 }
 
 export function init(isInternal: (link: HTMLAnchorElement) => boolean, root: ParentNode = document): () => void {

@@ -1,7 +1,8 @@
 // Client-side navigation: same-site links fetch the next page and swap the content between navbar
 // and footer, with history entries, scroll restoration, focus for screen readers and a progress
-// bar for slow routes. Every failure falls back to what the browser would do on its own.
-import { IDS } from '../common/constants.ts';
+// bar for slow routes. A server error, a redirect or a page that does not come in time is left to
+// the browser's own page load; when the network is down, the reader gets "Page Error" with "Retry".
+import { IDS, NAVIGATION_TIMEOUT_MS } from '../common/constants.ts';
 import { fetchPage } from './prefetch.ts';
 import { startProgress } from './progress.ts';
 import { showCrash, showPageError } from './errors.ts';
@@ -78,38 +79,82 @@ export function init(hooks: RouterHooks): () => void {
   };
 }
 
-export async function navigate(url: URL, hooks: RouterHooks, mode: 'push' | 'pop'): Promise<void> {
+/** How a navigation came: a link click adds a history entry, back/forward and "Retry" are on theirs already. */
+type Mode = 'push' | 'pop' | 'retry';
+
+/**
+ * The next page's HTML, or undefined when the browser should load it itself: a redirect (the
+ * browser follows it and shows the final address), a server error (it may well be passing), or no
+ * answer within NAVIGATION_TIMEOUT_MS. Rejects when the network fails.
+ */
+async function load(url: URL): Promise<string | undefined> {
+  let timer = 0;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = window.setTimeout(resolve, NAVIGATION_TIMEOUT_MS);
+  });
+  const page = fetchPage(url.href).then((response) =>
+    response.type === 'opaqueredirect' || response.status >= 500 ? undefined : response.text());
+  try {
+    return await Promise.race([page, timeout]);
+  } finally {
+    window.clearTimeout(timer);
+  }
+}
+
+export async function navigate(url: URL, hooks: RouterHooks, mode: Mode): Promise<void> {
   const token = ++current;
   const progress = startProgress();
-  let html: string;
+  let html: string | undefined;
+  let reached = true;
   try {
-    const response = await fetchPage(url.href);
-    if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
-    html = await response.text();
+    html = await load(url);
   } catch {
-    progress.done();
-    if (token !== current) return;
-    // Offline, a full load cannot help either: say so and offer to retry. Otherwise let the browser try.
-    if (navigator.onLine === false) showPageError(() => void navigate(url, hooks, mode));
-    else window.location.assign(url.href);
-    return;
+    reached = false;
   }
   if (token !== current) return progress.done();
   try {
-    if (mode === 'push') {
-      positions.set(index, { x: window.scrollX, y: window.scrollY });
-      index += 1;
-      window.history.pushState({ index }, '', url.href);
+    if (html === undefined) {
+      // The network failed, or nothing came while offline: a full load cannot help either, so the
+      // reader stays on the site with "Page Error" and "Retry". Otherwise the browser takes over.
+      if (reached && navigator.onLine) {
+        if (mode === 'push') window.location.assign(url.href);
+        else window.location.replace(url.href); // this history entry has the address already
+        return;
+      }
+      enter(url, mode);
+      markCurrent();
+      showPageError(() => void navigate(url, hooks, 'retry'));
+      return;
     }
+    enter(url, mode);
     swap(html, hooks);
-    shown = url.pathname + url.search;
     scrollAfter(url, mode === 'pop' ? positions.get(index) : undefined);
-    if (mode === 'push') document.getElementById(IDS.main)?.focus({ preventScroll: true });
+    if (mode !== 'pop') document.getElementById(IDS.main)?.focus({ preventScroll: true });
   } catch (error) {
     console.error(error);
     showCrash(error);
   } finally {
     progress.done();
+  }
+}
+
+/** The address names the page asked for, shown or not, as after the browser's own navigation. */
+function enter(url: URL, mode: Mode): void {
+  if (mode === 'push') {
+    positions.set(index, { x: window.scrollX, y: window.scrollY });
+    index += 1;
+    window.history.pushState({ index }, '', url.href);
+  }
+  shown = url.pathname + url.search;
+}
+
+/** The sidebar marks the page in the address (the one that could not be shown). */
+function markCurrent(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.sidebar a[href]')) {
+    const here = link.pathname === window.location.pathname;
+    link.classList.toggle('menu__link--active', here);
+    if (here) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
   }
 }
 

@@ -16,6 +16,14 @@ export const DEFAULT_COLOR_MODE: ColorMode = 'light';
 export const MOBILE_BREAKPOINT_PX = 996;
 /** A route change slower than this shows the progress bar (spec §9). */
 export const PROGRESS_BAR_DELAY_MS = 200;
+/**
+ * A client-side navigation whose page has not arrived after this long is given up: the browser's
+ * own page load takes over (its loading indicator, its stop button, no limit of ours), or, when the
+ * reader is offline, the "Page Error" view with "Retry". The spec sets no limit; five seconds is
+ * far beyond a normal page fetch (the progress bar has shown since 200 ms) and short enough that a
+ * request stuck on a dead connection does not leave the reader looking at the old page.
+ */
+export const NAVIGATION_TIMEOUT_MS = 5000;
 /** Image zoom is attached again this long after each route change (spec §9). */
 export const ZOOM_REATTACH_DELAY_MS = 1000;
 /** Table of contents heading levels by default (spec §9). */

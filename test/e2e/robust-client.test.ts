@@ -1,0 +1,208 @@
+// Client-side navigation on a bad network, on the real site: when the next page's request fails
+// with a server error, never comes back, or the reader is offline, the reader ends up either on the
+// target page by a full page load, or on the "Page Error" view with a "Retry" button that shows the
+// target page once the network is back. Never on a blank or half-swapped page: the address, the
+// <h1>, the document title and the content always name the same page, and the navbar and sidebar stay.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page, Route } from 'playwright-core';
+import { NAVIGATION_TIMEOUT_MS } from '../../common/constants.ts';
+import { TEXTS } from '../../common/texts.ts';
+import { buildInto, ROOT } from '../helpers/site.ts';
+import { launchBrowser, serve } from '../helpers/browser.ts';
+
+const START = '/docs/features/lora/';
+/** A sidebar neighbour, visible on load (so it is prefetched too). */
+const NEIGHBOUR = '/docs/features/lcm/';
+/** A link in the page's text. */
+const IN_TEXT = '/docs/features/styles/';
+
+let browser: Browser;
+let site: { url: string; close: () => Promise<void> };
+let outDir: string;
+
+before(async () => {
+  ({ outDir } = await buildInto(ROOT));
+  site = await serve(outDir);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** The start page in a fresh context, marked so that a full page load can be told from a swap. */
+async function start(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(NAVIGATION_TIMEOUT_MS + 5000);
+  await page.goto(`${site.url}${START}`);
+  await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 42));
+  return page;
+}
+
+const fullyLoaded = async (page: Page) => (await page.evaluate(() => (window as unknown as { marker?: number }).marker)) === undefined;
+
+/** Intercepts the HTML of one page only (its assets are other URLs). */
+const pageUrl = (path: string) => (url: URL) => url.pathname === path;
+
+/** The parts of a page that say which page it is, from the DOM on screen or a built file. */
+interface Identity {
+  title: string;
+  h1: string[];
+  h2: string[];
+  canonical: string | null;
+  current: string[];
+  sidebar: boolean;
+}
+
+function identity(page: Page, html?: string): Promise<Identity> {
+  // No helper functions inside: the callback runs in the page as it is written.
+  return page.evaluate((source) => {
+    const doc = source === undefined ? document : new DOMParser().parseFromString(source, 'text/html');
+    const content = doc.getElementById('page-content');
+    return {
+      title: doc.title,
+      h1: [...(content?.querySelectorAll('h1') ?? [])].map((el) => el.textContent?.trim() ?? ''),
+      h2: [...(content?.querySelectorAll('main h2') ?? [])].map((el) => el.textContent?.trim() ?? ''),
+      canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      current: [...(content?.querySelectorAll('.docs-sidebar a[aria-current="page"]') ?? [])].map((a) => new URL(a.getAttribute('href') ?? '', location.href).pathname),
+      sidebar: content?.querySelector('.docs-sidebar nav') !== null,
+    };
+  }, html);
+}
+
+/** The page chrome outside the swapped content, and exactly one content area with one main. */
+async function assertChrome(page: Page): Promise<void> {
+  assert.equal(await page.locator('header .navbar').count(), 1, 'navbar');
+  assert.equal(await page.locator('footer.footer').count(), 1, 'footer');
+  assert.equal(await page.locator('#page-content').count(), 1, 'one content area');
+  assert.equal(await page.locator('#page-content main#main-content').count(), 1, 'one main');
+}
+
+/** The reader is on the page at `path`, all of it. */
+async function assertOnPage(page: Page, path: string): Promise<void> {
+  await page.waitForFunction((expected) => location.pathname === expected && document.querySelector('#page-content h1:not(.page-error h1)') !== null, path);
+  await page.waitForLoadState('domcontentloaded');
+  const expected = await identity(page, readFileSync(join(outDir, path.slice(1), 'index.html'), 'utf8'));
+  assert.equal(expected.h1.length, 1, `the built ${path} has one h1`);
+  assert.deepEqual(await identity(page), expected, `everything on screen is ${path}`);
+  assert.deepEqual(expected.current, [path], 'the sidebar marks the page');
+  await assertChrome(page);
+}
+
+/** The reader sees "Page Error" for `path`, with a working "Retry", and the sidebar to go elsewhere. */
+async function assertPageError(page: Page, path: string): Promise<void> {
+  await page.waitForSelector(`#page-content h1:text-is("${TEXTS.pageError}")`);
+  assert.equal(new URL(page.url()).pathname, path, 'the address names the page that could not be shown');
+  const shown = await identity(page);
+  assert.equal(shown.title, TEXTS.pageError);
+  assert.deepEqual(shown.h1, [TEXTS.pageError], 'nothing of another page is left');
+  assert.deepEqual(shown.h2, []);
+  assert.ok(shown.sidebar, 'the docs sidebar stays');
+  assert.deepEqual(shown.current, [path], 'the sidebar marks the page asked for, as the address does');
+  assert.ok(await page.getByRole('button', { name: TEXTS.retry }).isVisible());
+  await assertChrome(page);
+}
+
+const sidebarLink = (page: Page, path: string) => page.locator(`.docs-sidebar a[href="${path}"]`);
+
+test('server error: the page request answered 500 leads to a full page load of the target', async () => {
+  const page = await start();
+  let failed = 0;
+  // The script's requests for the page (prefetch and navigation) fail; the browser's own load gets through.
+  await page.route(pageUrl(NEIGHBOUR), (route) => {
+    if (route.request().resourceType() !== 'fetch') return route.continue();
+    failed++;
+    return route.fulfill({ status: 500, contentType: 'text/html', body: '<!DOCTYPE html><title>Internal Server Error</title><h1>Internal Server Error</h1>' });
+  });
+  await sidebarLink(page, NEIGHBOUR).click();
+  await assertOnPage(page, NEIGHBOUR);
+  assert.ok(failed >= 1, 'the failing request was made');
+  assert.ok(await fullyLoaded(page), 'a full page load');
+  await page.context().close();
+});
+
+test('network down for the page (request aborted, navigator.onLine still true): "Page Error", then "Retry" shows it', async () => {
+  const page = await start();
+  const target = pageUrl(IN_TEXT);
+  await page.route(target, (route) => route.abort('internetdisconnected'));
+  await page.locator(`.markdown a[href="${IN_TEXT}"]`).first().click();
+  await assertPageError(page, IN_TEXT);
+  assert.equal(await fullyLoaded(page), false, 'no full load onto the browser\'s own error page');
+
+  await page.unroute(target);
+  await page.getByRole('button', { name: TEXTS.retry }).click();
+  await assertOnPage(page, IN_TEXT);
+  assert.equal(await fullyLoaded(page), false, 'shown in place');
+  await page.context().close();
+});
+
+test('offline: "Page Error" for a page not fetched ahead; back online, "Retry" shows it, and history has no extra entry', async () => {
+  const page = await start();
+  const target = '/docs/api/like/create/'; // far down the sidebar: not visible yet, so not prefetched
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.waitForLoadState('networkidle');
+  assert.equal(requested.includes(target), false, 'not fetched ahead');
+  await page.context().setOffline(true);
+  await sidebarLink(page, target).click();
+  await assertPageError(page, target);
+
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: TEXTS.retry }).click();
+  await assertOnPage(page, target);
+  assert.equal(await fullyLoaded(page), false, 'shown in place');
+  await page.goBack();
+  await assertOnPage(page, START);
+  await page.goForward();
+  await assertOnPage(page, target);
+  await page.context().close();
+});
+
+test('no answer: the old page stays whole until the time limit, then a full page load (or "Page Error" when offline)', async () => {
+  const hang = async (page: Page) => {
+    const held: Route[] = [];
+    const target = pageUrl(NEIGHBOUR);
+    // Script requests for the page are never answered; the browser's own load gets through.
+    await page.route(target, (route) => {
+      if (route.request().resourceType() === 'fetch') held.push(route);
+      else void route.continue();
+    });
+    return { held, answer: () => page.unroute(target) };
+  };
+  const slow = await start();
+  const offline = await start();
+  await hang(slow);
+  const { held, answer } = await hang(offline);
+  const clicked = Date.now();
+  await Promise.all([sidebarLink(slow, NEIGHBOUR).click(), sidebarLink(offline, NEIGHBOUR).click()]);
+  await offline.context().setOffline(true);
+
+  // While waiting: still the whole old page, with the progress bar.
+  await slow.waitForSelector('.progress-bar', { state: 'attached' });
+  await assertOnPage(slow, START);
+  assert.ok(Date.now() - clicked < NAVIGATION_TIMEOUT_MS, 'checked before the time limit');
+
+  await Promise.all([
+    (async () => {
+      await assertOnPage(slow, NEIGHBOUR);
+      assert.ok(await fullyLoaded(slow), 'a full page load');
+    })(),
+    (async () => {
+      await assertPageError(offline, NEIGHBOUR);
+      await offline.context().setOffline(false);
+      await answer();
+      await offline.getByRole('button', { name: TEXTS.retry }).click();
+      await assertOnPage(offline, NEIGHBOUR);
+      assert.equal(await fullyLoaded(offline), false, 'shown in place');
+    })(),
+  ]);
+  assert.ok(Date.now() - clicked >= NAVIGATION_TIMEOUT_MS, 'the full load came after the time limit');
+  assert.ok(held.length >= 1);
+  await slow.context().close();
+  await offline.context().close();
+});
