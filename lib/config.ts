@@ -1,8 +1,9 @@
 // Stage 1a: read content/site.yml into a typed, validated SiteConfig.
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { load, YAMLException } from 'js-yaml';
 import { BuildError } from './diagnostics.ts';
 import { FieldReader, isPlainObject, type Source } from './fields.ts';
+import { readSourceText } from './source-text.ts';
 
 export interface LinkItem {
   label: string;
@@ -130,11 +131,9 @@ export function parseSiteConfig(source: Source): SiteConfig {
 
 /** The configuration and its text (the link check locates site.yml's links by line in it). */
 export function loadSiteConfig(file: string, displayPath: string): { config: SiteConfig; text: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
+  if (!existsSync(file)) {
     throw new BuildError({ file: displayPath }, 'The site configuration file is missing.', 'Create it; the README lists its keys.');
   }
+  const text = readSourceText(file, displayPath);
   return { config: parseSiteConfig({ file: displayPath, text, lineOffset: 0 }), text };
 }

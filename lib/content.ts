@@ -1,12 +1,13 @@
 // Stage 1b: walk the docs folder into doc and category records (ids, routes, order), reading
 // front matter and _category_ files. Touches the file system; everything after it is pure.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseYaml } from './config.ts';
-import { BuildError, lineAt, type Diagnostics } from './diagnostics.ts';
+import { BuildError, lineAt, lineOfKey, type Diagnostics } from './diagnostics.ts';
 import { FieldReader, isPlainObject } from './fields.ts';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
 import { slugify } from './slug.ts';
+import { readSourceText } from './source-text.ts';
 
 export interface DocSource {
   /** Path under the docs folder without extension and number prefixes: "api/tune/create". */
@@ -21,6 +22,8 @@ export interface DocSource {
   route: string;
   position: number | undefined;
   frontMatter: FrontMatter;
+  /** Line of the front matter's `slug` key, for messages about the route it sets. */
+  slugLine: number | undefined;
   body: string;
   bodyLineOffset: number;
 }
@@ -100,8 +103,9 @@ function walk(options: ContentOptions, dir: string, docs: DocSource[], categorie
 function readDoc(options: ContentOptions, dir: string, fileName: string): DocSource {
   const absPath = join(options.docsDir, dir, fileName);
   const file = relative(options.root, absPath);
-  const text = readFileSync(absPath, 'utf8');
+  const text = readSourceText(absPath, file);
   const { frontMatter, body, bodyLineOffset } = splitFrontMatter(text, file, options.diagnostics);
+  const slugLine = frontMatter.slug === undefined ? undefined : lineOfKey(text.slice(0, text.length - body.length), 'slug');
   const base = fileName.slice(0, -'.md'.length);
   const { position: prefixPosition, name } = parseNumberPrefix(base);
   const folderName = dir.split('/').pop() ?? '';
@@ -126,6 +130,7 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
     route: joinRoute(options.docsPath, routePath),
     position: frontMatter.sidebarPosition ?? prefixPosition,
     frontMatter,
+    slugLine,
     body,
     bodyLineOffset,
   };
@@ -150,7 +155,7 @@ function readCategory(options: ContentOptions, dir: string, names: string[]): Ca
   if (!fileName) return fallback;
   const absPath = join(options.docsDir, dir, fileName);
   const file = relative(options.root, absPath);
-  const text = readFileSync(absPath, 'utf8');
+  const text = readSourceText(absPath, file);
   const data = fileName.endsWith('.json') ? parseJson(text, file) : parseYaml({ file, text, lineOffset: 0 });
   if (!isPlainObject(data)) {
     throw new BuildError({ file, line: 1 }, 'A category file must hold an object with at least a "label".', 'Write for example {"label": "Tunes", "position": 0}.');
@@ -187,7 +192,11 @@ function parseJson(text: string, file: string): unknown {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(message);
-    const line = position ? lineAt(text, Number(position[1])) : undefined;
-    throw new BuildError({ file, line }, `Invalid JSON: ${message}.`, 'Fix the JSON syntax (quotes around keys, no trailing comma).');
+    // Without a position ("Unexpected end of JSON input") the text stops too early: point at its end.
+    const end = text.trimEnd().length;
+    const line = lineAt(text, position ? Math.min(Number(position[1]), end) : end);
+    // The line says where; the character offset ("in JSON at position 43") would only repeat it less readably.
+    const problem = message.replace(/ in JSON at position \d+.*$/, '').replace(/\.$/, '');
+    throw new BuildError({ file, line }, `Invalid JSON: ${problem}.`, 'Fix the JSON syntax (quotes around keys, no trailing comma).');
   }
 }

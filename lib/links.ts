@@ -19,11 +19,20 @@ export function checkLinks(links: LinkRef[], targets: LinkTargets, diagnostics: 
       continue;
     }
     const ids = targets.anchors.get(link.route);
-    if (link.hash && ids && !ids.has(decodeURIComponent(link.hash))) {
-      diagnostics.warn({ file: link.file, line: link.line }, `Link to "${link.route}#${link.hash}": the page has no element with id "${link.hash}".`);
+    if (link.hash && ids && !ids.has(decodeHash(link.hash))) {
+      diagnostics.warn({ file: link.file, line: link.line }, `Link to "${link.route}#${link.hash}": the page has no element with id "${link.hash}". Link to one of its heading ids, or give the heading that id with {#${link.hash}}.`);
     }
   }
   return errors;
+}
+
+/** The id an anchor names; a malformed %-escape stays as written (and so matches no id: a warning, not a crash). */
+function decodeHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
 }
 
 /** Internal links of site.yml (navbar, footer, announcement), located by their line in the file. */

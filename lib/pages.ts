@@ -1,6 +1,6 @@
 // Turns loaded sources into rendered pages: docs (with title, description, tags and table of
 // contents) and the standalone pages of content/pages/.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from '../common/constants.ts';
 import type { DocSource } from './content.ts';
@@ -10,6 +10,7 @@ import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
 import { renderMarkdown } from './markdown/render.ts';
 import type { MarkdownContext, RenderedMarkdown, TocItem } from './markdown/types.ts';
 import type { DocPage, StandalonePage } from './model.ts';
+import { readSourceText } from './source-text.ts';
 import { tagRef } from './tags.ts';
 
 export interface PageEnvironment {
@@ -66,7 +67,7 @@ export function loadStandalonePages(root: string, pagesDir: string, env: PageEnv
     .map((name) => {
       const absPath = join(pagesDir, name);
       const file = relative(root, absPath);
-      const { frontMatter, body, bodyLineOffset } = splitFrontMatter(readFileSync(absPath, 'utf8'), file, env.diagnostics);
+      const { frontMatter, body, bodyLineOffset } = splitFrontMatter(readSourceText(absPath, file), file, env.diagnostics);
       const route = joinRoute(frontMatter.slug ?? name.slice(0, -'.md'.length));
       const rendered = renderMarkdown(body, {
         file, absPath, route, bodyLineOffset, baseUrl: env.baseUrl,

@@ -55,6 +55,8 @@ interface Route {
   route: string;
   /** Which source made the route, for the duplicate-route warning. */
   source: string;
+  /** The line in that source that sets the route (a doc's `slug`), when there is one. */
+  line?: number | undefined;
   element: () => ReactElement;
 }
 
@@ -108,12 +110,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const tags = collectTags(docs);
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const routes: Route[] = [];
-  const add = (route: string, source: string, element: () => ReactElement) => routes.push({ route, source, element });
+  const add = (route: string, source: string, element: () => ReactElement, line?: number) => routes.push({ route, source, element, line });
 
   add('/', 'home page (content/site.yml)', () => createElement(HomePage));
   for (const doc of docs) {
     const { previous, next } = doc.inSidebar ? previousNext(order, doc.route) : { previous: undefined, next: undefined };
-    add(doc.route, doc.source.file, () => createElement(DocPageTemplate, { doc, trail: breadcrumbs(sidebar, doc.route), previous, next }));
+    add(doc.route, doc.source.file, () => createElement(DocPageTemplate, { doc, trail: breadcrumbs(sidebar, doc.route), previous, next }), doc.source.slugLine);
   }
   for (const category of content.categories) {
     const route = category.indexRoute;
@@ -202,7 +204,8 @@ function uniqueRoutes(routes: Route[], diagnostics: Diagnostics): Route[] {
   for (const route of routes) {
     const first = seen.get(route.route);
     if (first) {
-      diagnostics.warn({ file: route.source }, `Duplicate route "${route.route}": also produced by ${first.source}; this one is ignored.`);
+      diagnostics.warn({ file: route.source, line: route.line },
+        `Duplicate route "${route.route}": also produced by ${first.source}; this one is ignored. Give one of them another slug or file name.`);
     } else {
       seen.set(route.route, route);
     }

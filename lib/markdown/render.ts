@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { Marked, type Token, type Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
 import { createHeadingSlugger } from '../slug.ts';
-import { admonitionExtension } from './admonitions.ts';
+import { admonitionExtension, startInParagraph, type MarkupProblemToken } from './admonitions.ts';
 import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from './highlight.ts';
 import type { LinkRef, MarkdownContext, RenderedMarkdown, TocItem } from './types.ts';
 import { TEXTS } from '../../common/texts.ts';
@@ -71,12 +71,19 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   marked.use({
     extensions: [
       admonitionExtension,
+      {
+        name: 'markupProblem',
+        renderer(token) {
+          const { problem, hint } = token as MarkupProblemToken;
+          throw new BuildError({ file: ctx.file, line: lineOf.get(token) }, problem, hint);
+        },
+      },
       { name: 'codeTabs', renderer: (token) => renderCodeTabs(token as CodeTabsToken) },
       {
         // "::operation createTune" renders that operation of content/api/openapi.yaml.
         name: 'operation',
         level: 'block',
-        start: (src) => src.match(/^::operation[ \t]/m)?.index,
+        start: (src) => startInParagraph(src, /^::operation[ \t]/m),
         tokenizer(src) {
           const match = OPERATION.exec(src);
           if (!match?.[1]) return undefined;
@@ -136,7 +143,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
         if (EXTERNAL.test(token.href) || token.href.startsWith('/')) {
           return `<img src="${escapeHtml(token.href)}" alt="${alt}"${title} loading="lazy" decoding="async">`;
         }
-        const path = resolve(dirname(ctx.absPath), decodeURI(token.href.split(/[?#]/)[0] ?? ''));
+        const path = resolve(dirname(ctx.absPath), decodePath(token.href.split(/[?#]/)[0] ?? ''));
         const asset = ctx.addAsset(path);
         if (!asset) {
           throw new BuildError({ file: ctx.file, line: lineOf.get(token) }, `Image "${token.href}" not found.`,
@@ -161,6 +168,11 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   }
 
   function renderCode(token: Tokens.Code): string {
+    const unclosed = unclosedFence(token);
+    if (unclosed) {
+      throw new BuildError({ file: ctx.file, line: lineOf.get(token) }, `The code block opened here with "${unclosed}" is never closed.`,
+        `Add a line "${unclosed}" after the last line of code; without it, everything below shows as code.`);
+    }
     const meta = parseCodeInfo(token.lang);
     const result = highlight(token.text, meta.lang);
     if (result.unknown) {
@@ -204,7 +216,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
     }
     let route: string;
     if (path.endsWith('.md')) {
-      const target = resolve(dirname(ctx.absPath), decodeURI(path));
+      const target = resolve(dirname(ctx.absPath), decodePath(path));
       const docRoute = ctx.resolveDocFile(target);
       if (!docRoute) {
         ctx.diagnostics.warn({ file: ctx.file, line },
@@ -265,6 +277,26 @@ function annotateNested(token: Token, startLine: number, lineOf: WeakMap<object,
     if (found >= 0) cursor = found + child.raw.length;
     annotateNested(child, childLine, lineOf, explicitIds);
   }
+}
+
+/** A link path with its %-escapes decoded; a malformed escape ("a%zz.png") stays as written, so the file is reported missing. */
+function decodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The opening fence of a fenced code block that runs to the end of its container unclosed, if it does. */
+function unclosedFence(token: Tokens.Code): string | undefined {
+  if (token.codeBlockStyle === 'indented') return undefined;
+  const fence = /^ {0,3}(`{3,}|~{3,})/.exec(token.raw)?.[1];
+  if (!fence) return undefined;
+  const lines = token.raw.replace(/\n+$/, '').split('\n');
+  const last = lines.length > 1 ? (lines[lines.length - 1] ?? '') : '';
+  const closing = new RegExp(`^ {0,3}${fence}[\`~]*[ \t]*$`);
+  return closing.test(last) ? undefined : fence;
 }
 
 function countNewlines(text: string, from: number, to: number): number {

@@ -1,14 +1,15 @@
 // Loads content/api/openapi.yaml and checks the structure the site relies on: operations with ids
 // and summaries, resolvable $refs, and examples that carry their schema's required fields.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parseYaml } from '../config.ts';
 import { BuildError, BuildFailure, lineAt } from '../diagnostics.ts';
 import { isPlainObject } from '../fields.ts';
+import { readSourceText } from '../source-text.ts';
 import { METHODS, type ApiDescription, type ApiOperation, type Json, type Method, type Operation, type Parameter, type Schema } from './model.ts';
 
 export function loadApiDescription(absPath: string, file: string): ApiDescription | undefined {
   if (!existsSync(absPath)) return undefined;
-  const text = readFileSync(absPath, 'utf8');
+  const text = readSourceText(absPath, file);
   const data = parseYaml({ file, text, lineOffset: 0 });
   return validateApiDescription(data, text, file);
 }

@@ -1,0 +1,34 @@
+// Reading the text files authors write (markdown, YAML, JSON). They must be UTF-8: a file in
+// another encoding fails the build naming the file and the first line that does not decode,
+// instead of turning its accented letters into replacement characters on the page.
+import { readFileSync } from 'node:fs';
+import { BuildError } from './diagnostics.ts';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The file's text (a leading byte-order mark removed); a BuildError if it is not UTF-8. */
+export function readSourceText(absPath: string, file: string): string {
+  const bytes = readFileSync(absPath);
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new BuildError({ file, line: firstUndecodableLine(bytes) }, 'The file is not UTF-8 text.',
+      'Save it as UTF-8 (in most editors: "Save with encoding" → UTF-8), then check its accented letters and symbols.');
+  }
+}
+
+/** 1-based line of the first bytes that are not UTF-8. A newline byte never occurs inside a multi-byte character, so each line decodes on its own. */
+function firstUndecodableLine(bytes: Uint8Array): number {
+  let line = 1;
+  for (let start = 0; start < bytes.length; line++) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline < 0 ? bytes.length : newline;
+    try {
+      decoder.decode(bytes.subarray(start, end));
+    } catch {
+      return line;
+    }
+    start = end + 1;
+  }
+  return 1;
+}
