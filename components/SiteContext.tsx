@@ -11,6 +11,8 @@ export interface SiteContextValue {
   /** "name version" for <meta name="generator">. */
   generator: string;
   noFlashScript: string;
+  /** The Content-Security-Policy of every page (lib/security.ts). */
+  contentSecurityPolicy: string;
   baseUrlBannerScript: string;
 }
 

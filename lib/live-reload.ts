@@ -4,12 +4,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const RELOAD_PATH = '/__reload';
+/** The page side is a file, not an inline script, so the pages' Content-Security-Policy allows it. */
+const RELOAD_SCRIPT_PATH = '/__reload.js';
 
 export class LiveReload {
   private readonly clients = new Set<ServerResponse>();
   private lastError: string | undefined;
 
   handle = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (request.url === RELOAD_SCRIPT_PATH) {
+      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+      response.end(LIVE_RELOAD_SCRIPT);
+      return true;
+    }
     if (!request.url?.startsWith(RELOAD_PATH)) return false;
     response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     response.write(': connected\n\n');
@@ -36,11 +43,13 @@ export class LiveReload {
 }
 
 /** The page side: a tiny script, added to pages by the dev server only. */
-export const LIVE_RELOAD_CLIENT = `<script>(function(){var s=new EventSource(${JSON.stringify(RELOAD_PATH)}),o;
+export const LIVE_RELOAD_CLIENT = `<script src="${RELOAD_SCRIPT_PATH}"></script>`;
+
+const LIVE_RELOAD_SCRIPT = `(function(){var s=new EventSource(${JSON.stringify(RELOAD_PATH)}),o;
 function clear(){if(o){o.remove();o=null;}}
 s.addEventListener("reload",function(){location.reload();});
 s.addEventListener("css",function(e){clear();var l=document.querySelector('link[rel="stylesheet"]');if(l)l.href=JSON.parse(e.data);});
 s.addEventListener("error",function(e){clear();o=document.createElement("div");o.setAttribute("role","alert");
 o.style.cssText="position:fixed;inset:0;z-index:2000;background:rgba(20,20,24,.92);color:#fff;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
 var h=document.createElement("strong");h.textContent="Build failed: fix the file and save, this page reloads by itself.\\n\\n";o.appendChild(h);
-o.appendChild(document.createTextNode(JSON.parse(e.data)));document.body.appendChild(o);});})();</script>`;
+o.appendChild(document.createTextNode(JSON.parse(e.data)));document.body.appendChild(o);});})();`;

@@ -19,6 +19,7 @@ import { loadSiteConfig, type SiteConfig } from './config.ts';
 import { joinRoute, loadContent, type CategorySource } from './content.ts';
 import { BuildError, BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
 import { baseUrlBannerScript, noFlashScript } from './inline-scripts.ts';
+import { contentSecurityPolicy, serveConfig } from './security.ts';
 import { checkLinks, configLinks } from './links.ts';
 import { loadApiDescription } from './openapi/load.ts';
 import type { LinkRef } from './markdown/types.ts';
@@ -151,8 +152,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     (name, text) => assets.add('search', name, text));
   stage('search');
   const urls = await bundleAssets({ root, siteDir, assets, favicon: config.favicon, logo: config.logo.src });
+  const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
+  const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId) });
   const context = {
-    config, assets: { ...urls, searchIndex }, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config),
+    config, assets: { ...urls, searchIndex }, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy,
   };
   const files: OutputFile[] = unique.map((route) => ({
     path: `${route.route.slice(1)}index.html`,
@@ -161,6 +164,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   files.push({ path: '404.html', content: renderDocument(createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), context) });
   files.push({ path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) });
   files.push({ path: 'robots.txt', content: robotsTxt(config) });
+  // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
+  files.push({ path: 'serve.json', content: serveConfig(policy) });
   // The API description as written, for client generators and API tools.
   if (api) files.push({ path: 'openapi.yaml', content: api.text });
   files.push(...assets.files);

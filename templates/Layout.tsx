@@ -21,7 +21,7 @@ export interface LayoutProps {
 
 /** Every page: <head>, skip link, announcement, navbar, the page's <main>, footer, script. */
 export function Layout(props: LayoutProps) {
-  const { config, assets, generator, noFlashScript, baseUrlBannerScript } = useSite();
+  const { config, assets, generator, noFlashScript, baseUrlBannerScript, contentSecurityPolicy } = useSite();
   const title = props.title ? `${props.title} | ${config.title}` : config.title;
   const canonical = props.route ? `${config.url}${config.baseUrl}${props.route.slice(1)}` : undefined;
   const version = config.docs.version;
@@ -29,6 +29,7 @@ export function Layout(props: LayoutProps) {
     <html lang="en" dir="ltr" data-theme="light" data-base-url={config.baseUrl}>
       <head>
         <meta charSet="utf-8" />
+        <meta httpEquiv="Content-Security-Policy" content={contentSecurityPolicy} />
         <meta name="generator" content={generator} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
