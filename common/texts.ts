@@ -16,6 +16,7 @@ export const TEXTS = {
   breadcrumbs: 'Breadcrumbs',
   homePage: 'Home page',
   docsSidebar: 'Docs sidebar',
+  docsSidebarInMenu: 'Docs sidebar (menu)',
   mainNav: 'Main',
   toggleNavigation: 'Toggle navigation bar',
   closeNavigation: 'Close navigation bar',
@@ -43,6 +44,8 @@ export const TEXTS = {
   pageError: 'Page Error',
   retry: 'Retry',
   directLinkTo: (heading: string) => `Direct link to ${heading}`,
+  /** Names a markdown table's scroll region (with the heading above it). */
+  table: 'Table',
   toggleCategory: (label: string) => `Toggle the collapsible sidebar category '${label}'`,
   colorModeToggle: (mode: 'light' | 'dark') =>
     `Switch between dark and light mode (currently ${mode} mode)`,

@@ -8,7 +8,7 @@ export function AnnouncementBar() {
   const announcement = config.announcement;
   if (!announcement) return null;
   return (
-    <div className="announcement" role="region" aria-label="Announcement" data-announcement-id={announcement.id}>
+    <section className="announcement" aria-label="Announcement" data-announcement-id={announcement.id}>
       <p className="announcement__text">
         {announcement.text}
         {announcement.link ? <> <SmartLink href={announcement.link.href}>{announcement.link.label}</SmartLink></> : null}
@@ -16,6 +16,6 @@ export function AnnouncementBar() {
       <button type="button" className="announcement__close" aria-label={TEXTS.close} title={TEXTS.close} data-announcement-close="">
         <span aria-hidden="true">×</span>
       </button>
-    </div>
+    </section>
   );
 }

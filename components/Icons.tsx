@@ -25,6 +25,14 @@ export function MenuIcon() {
   );
 }
 
+export function SearchIcon() {
+  return (
+    <svg {...common} width={16} height={16} className="icon">
+      <path fill="none" stroke="currentColor" strokeLinecap="round" strokeWidth="2.4" d="m20 20-4.2-4.2M17 10.5a6.5 6.5 0 1 1-13 0 6.5 6.5 0 0 1 13 0Z" />
+    </svg>
+  );
+}
+
 export function HomeIcon() {
   return (
     <svg {...common} width={18} height={18} className="icon">

@@ -39,7 +39,7 @@ export function Navbar(props: { sidebar?: { items: SidebarItem[]; route: string 
           <div className="mobile-menu__panel">
             <SearchBox place="menu" />
             <NavItems />
-            {props.sidebar ? <Sidebar items={props.sidebar.items} route={props.sidebar.route} /> : null}
+            {props.sidebar ? <Sidebar items={props.sidebar.items} route={props.sidebar.route} label={TEXTS.docsSidebarInMenu} /> : null}
           </div>
         </details>
         <a className="navbar__brand" href={href('/')}>

@@ -1,5 +1,12 @@
 import { TEXTS } from '../common/texts.ts';
+import { SearchIcon } from './Icons.tsx';
 import { useHref, useSite } from './SiteContext.tsx';
+
+/**
+ * Written lower-case as HTML has them: React's server renderer keeps these three camel-cased
+ * ("autoComplete"), which browsers accept but validators flag.
+ */
+export const INPUT_ATTRIBUTES = { autocomplete: 'off', spellcheck: 'false', enterkeyhint: 'search' } as Record<string, string>;
 
 /**
  * A search form. Without JavaScript it submits to the search page; with it, the search module
@@ -14,8 +21,9 @@ export function SearchBox({ place }: { place: 'navbar' | 'menu' }) {
     <form className={`search-form search-form--${place}`} role="search" action={href('/search/')} method="get"
       data-search-index={assets.searchIndex} data-search-script={assets.searchScript}>
       <label className="visually-hidden" htmlFor={id}>{TEXTS.search}</label>
-      <input id={id} className="search-form__input" type="search" name="q" placeholder={TEXTS.search} autoComplete="off"
-        spellCheck={false} enterKeyHint="search" role="combobox" aria-expanded="false" aria-controls={`${id}-results`} aria-autocomplete="list" />
+      <button className="search-form__submit" type="submit" aria-label={TEXTS.search} title={TEXTS.search}><SearchIcon /></button>
+      <input id={id} className="search-form__input" type="search" name="q" placeholder={TEXTS.search} {...INPUT_ATTRIBUTES}
+        role="combobox" aria-expanded="false" aria-controls={`${id}-results`} aria-autocomplete="list" />
       <span className="search-form__keys" aria-hidden="true">
         <kbd className="search-form__key-modifier">{TEXTS.searchShortcutCtrl}</kbd>
         <kbd>{TEXTS.searchShortcutKey}</kbd>

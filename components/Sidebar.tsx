@@ -8,9 +8,9 @@ import { SmartLink } from './SmartLink.tsx';
  * The docs sidebar. Categories are <details> elements, open by default, so they expand and
  * collapse without JavaScript; the current page is marked with aria-current.
  */
-export function Sidebar(props: { items: SidebarItem[]; route: string }) {
+export function Sidebar(props: { items: SidebarItem[]; route: string; label?: string }) {
   return (
-    <nav className="sidebar" aria-label={TEXTS.docsSidebar}>
+    <nav className="sidebar" aria-label={props.label ?? TEXTS.docsSidebar}>
       <SidebarList items={props.items} route={props.route} level={1} />
     </nav>
   );

@@ -56,9 +56,9 @@ export function Layout(props: LayoutProps) {
         <script src={assets.js} defer />
       </head>
       <body {...(props.docs ? { 'data-docs-version': version.name } : {})}>
-        <div className="skip-link-region" role="region" aria-label={TEXTS.skipToContent}>
+        <section className="skip-link-region" aria-label={TEXTS.skipToContent}>
           <a className="skip-link" href={`#${IDS.main}`}>{TEXTS.skipToContent}</a>
-        </div>
+        </section>
         <AnnouncementBar />
         <Navbar sidebar={props.docs && props.route ? { items: props.docs.sidebar, route: props.route } : undefined} />
         <div className="page-content" id={IDS.pageContent}>

@@ -2,6 +2,7 @@ import { IDS } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
 import { useHref, useSite } from '../components/SiteContext.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
+import { INPUT_ATTRIBUTES } from '../components/SearchBox.tsx';
 import { firstRoute } from '../lib/sidebar.ts';
 import { Layout } from './Layout.tsx';
 
@@ -37,8 +38,7 @@ export function SearchPage() {
         <h1>{TEXTS.searchPageTitle}</h1>
         <form className="search-page__form" role="search" action={href('/search/')} method="get">
           <label className="visually-hidden" htmlFor="search-page-input">{TEXTS.search}</label>
-          <input id="search-page-input" className="search-page__input" type="search" name="q" placeholder={TEXTS.search}
-            autoComplete="off" spellCheck={false} enterKeyHint="search" />
+          <input id="search-page-input" className="search-page__input" type="search" name="q" placeholder={TEXTS.search} {...INPUT_ATTRIBUTES} />
           <button className="search-page__submit" type="submit">{TEXTS.search}</button>
         </form>
         <p className="search-page__count" role="status" />

@@ -66,6 +66,9 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   const operations: string[] = [];
   let h1: string | undefined;
   let firstParagraph: string | undefined;
+  // Each table's scroll region is a landmark, so it needs a name of its own: the heading above it.
+  let sectionTitle: string | undefined;
+  const tableLabels = new Map<string, number>();
 
   const marked = new Marked({ gfm: true });
   marked.use({
@@ -108,6 +111,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
         const { tokens, depth } = token;
         const inner = this.parser.parseInline(tokens);
         const text = htmlToText(inner);
+        sectionTitle = text;
         if (depth === 1) {
           h1 ??= text;
           return `<h1>${inner}</h1>\n`;
@@ -158,7 +162,11 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
         const body = token.rows
           .map((row) => `<tr>${row.map((cell) => `<td${align(cell.align)}>${this.parser.parseInline(cell.tokens)}</td>`).join('')}</tr>`)
           .join('\n');
-        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Table">\n<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</div>\n`;
+        const base = sectionTitle ? `${TEXTS.table}: ${sectionTitle}` : TEXTS.table;
+        const count = (tableLabels.get(base) ?? 0) + 1;
+        tableLabels.set(base, count);
+        const label = escapeHtml(count === 1 ? base : `${base} (${count})`);
+        return `<section class="table-scroll" tabindex="0" aria-label="${label}">\n<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</section>\n`;
       },
     },
   });

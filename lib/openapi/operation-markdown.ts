@@ -47,12 +47,12 @@ interface Row {
   details: string;
 }
 
-function table(title: string, rows: Row[]): string {
+function table(title: string, rows: Row[], endpoint: string): string {
   if (rows.length === 0) return '';
   const body = rows
     .map((row) => `<tr><td><code>${escapeHtml(row.name)}</code>${row.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(row.type)}</td><td>${row.details}</td></tr>`)
     .join('');
-  return `<h3 class="api-operation__heading">${title}</h3>\n\n<div class="table-scroll" tabindex="0" role="region" aria-label="${title}"><table class="api-table"><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>${body}</tbody></table></div>\n\n`;
+  return `<h3 class="api-operation__heading">${title}</h3>\n\n<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(`${title} of ${endpoint}`)}"><table class="api-table"><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>${body}</tbody></table></section>\n\n`;
 }
 
 function parameterRows(api: ApiDescription, operation: ApiOperation, where: 'path' | 'query'): Row[] {
@@ -117,11 +117,13 @@ export function operationMarkdown(api: ApiDescription, operation: ApiOperation):
   const name = resultName(operation);
   const response = successExample(api, operation);
   const method = operation.method.toUpperCase();
+  // Names the tables' scroll regions apart: a page may hold several operations.
+  const endpoint = `${method} ${operation.path}`;
   const left = [
     operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
-    table('Path parameters', parameterRows(api, operation, 'path')),
-    table('Query parameters', parameterRows(api, operation, 'query')),
-    table('Request body', bodyRows(api, operation)),
+    table('Path parameters', parameterRows(api, operation, 'path'), endpoint),
+    table('Query parameters', parameterRows(api, operation, 'query'), endpoint),
+    table('Request body', bodyRows(api, operation), endpoint),
     returns(api, operation),
   ].join('');
   const fence = (lang: string, tab: string, text: string) => `\`\`\`${lang} tab="${tab}"\n${text}\n\`\`\`\n\n`;
@@ -134,5 +136,5 @@ export function operationMarkdown(api: ApiDescription, operation: ApiOperation):
       ? `<p class="api-operation__response-label">Example response <code>${escapeHtml(response.status)}</code></p>\n\n\`\`\`json\n${JSON.stringify(response.example, null, 2)}\n\`\`\`\n\n`
       : '',
   ].join('');
-  return `<section class="api-operation" aria-label="${escapeHtml(`${method} ${operation.path}`)}" data-operation-id="${escapeHtml(operation.id)}">\n<div class="api-operation__doc">\n\n${left}</div>\n<div class="api-operation__samples">\n\n${right}</div>\n</section>\n`;
+  return `<section class="api-operation" aria-label="${escapeHtml(endpoint)}" data-operation-id="${escapeHtml(operation.id)}">\n<div class="api-operation__doc">\n\n${left}</div>\n<div class="api-operation__samples">\n\n${right}</div>\n</section>\n`;
 }

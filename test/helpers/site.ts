@@ -22,6 +22,17 @@ export function fixtureWith(files: Record<string, string> = {}, base = BASIC_FIX
   return dir;
 }
 
+/** The basic fixture with a site folder's files laid over it (for fixtures that hold only what they change). */
+export function fixtureOverlay(overlayDir: string): string {
+  const dir = fixtureWith();
+  cpSync(overlayDir, dir, { recursive: true });
+  return dir;
+}
+
+/** A site that builds but breaks each quality gate once: the gates' negative case. */
+export const QUALITY_BAD_OVERLAY = join(ROOT, 'test/fixtures/quality-bad');
+export const RULE_BREAKER_ROUTE = '/docs/guides/rule-breaker/';
+
 export async function buildInto(siteDir: string, outDir = join(tempDir('pagewright-out-'), 'dist')): Promise<{ result: BuildResult; outDir: string }> {
   const result = await buildSite({ root: ROOT, siteDir, outDir });
   return { result, outDir };

@@ -29,7 +29,7 @@ test('the home page shows the site title and tagline, with calls to action into 
 
 test('the real site ships an announcement that points to the changelog', () => {
   const html = page('/');
-  assert.match(html, /<div class="announcement" role="region" aria-label="Announcement" data-announcement-id="[^"]+">/);
+  assert.match(html, /<section class="announcement" aria-label="Announcement" data-announcement-id="[^"]+">/);
   assert.match(html, /class="announcement"[\s\S]*?href="\/docs\/changes\/"/);
 });
 

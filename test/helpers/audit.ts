@@ -1,0 +1,40 @@
+// Shared by the browser gates: the routes of a built site, and axe-core run inside a page.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { htmlFiles } from './html-rules.ts';
+
+/** Every page of a built site as the address a reader opens (the 404 page under an unknown path). */
+export function siteRoutes(dir: string): string[] {
+  return htmlFiles(dir).map((file) => {
+    if (file === '404.html') return '/this-page-does-not-exist/';
+    return `/${file.replace(/index\.html$/, '')}`;
+  });
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The WCAG 2.0 and 2.1 rules of levels A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe on the open page; returns one line per violation and element ("rule: selector"). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, so the page's Content-Security-Policy does not apply.
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    // The global that axe.min.js defines; typed here by what is used of it.
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  }, WCAG_TAGS);
+}
+
+/** Splits work between a few workers that each take the next item (pages of one browser in parallel). */
+export async function inParallel<T>(items: T[], workers: number, work: (item: T, worker: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item, worker);
+    }
+  }));
+}
