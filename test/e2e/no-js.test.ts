@@ -1,0 +1,103 @@
+// Reading without JavaScript: every page of the real site shows its content, docs sidebar, table of
+// contents and footer in light mode, links navigate, and at 400 px the <details> menu still opens
+// and leads to other pages.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { inParallel, siteRoutes } from '../helpers/audit.ts';
+import { launchBrowser, serve } from '../helpers/browser.ts';
+import { buildInto, ROOT } from '../helpers/site.ts';
+
+let browser: Browser;
+let site: { url: string; close: () => Promise<void> };
+let outDir: string;
+
+before(async () => {
+  outDir = (await buildInto(ROOT)).outDir;
+  site = await serve(outDir);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const noScript = (width: number) => browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+
+interface Seen {
+  h1: boolean;
+  footer: boolean;
+  sidebar: boolean;
+  toc: boolean;
+  theme: string | null;
+  background: string;
+}
+
+test('without JavaScript every page shows its content, sidebar, table of contents and footer, in light mode', async () => {
+  const routes = siteRoutes(outDir);
+  const contexts = await Promise.all([noScript(1280), noScript(1280)]);
+  const pages = await Promise.all(contexts.map((context) => context.newPage()));
+  const problems: string[] = [];
+  await inParallel(routes, pages.length, async (route, worker) => {
+    const page = pages[worker] as Page;
+    await page.goto(`${site.url}${route}`);
+    const file = route.startsWith('/this-page') ? '404.html' : join(route.slice(1), 'index.html');
+    const html = readFileSync(join(outDir, file), 'utf8');
+    // (No named helpers inside evaluate: the test runner's transform would rename them.)
+    const seen = await page.evaluate((): Seen => {
+      const [h1, footer, sidebar, toc] = ['main h1', 'footer.footer', '.docs-sidebar nav', '.toc-desktop']
+        .map((selector) => document.querySelector(selector)?.checkVisibility() ?? false);
+      return {
+        h1: h1 === true, footer: footer === true, sidebar: sidebar === true, toc: toc === true,
+        theme: document.documentElement.getAttribute('data-theme'), background: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    const expect = (ok: boolean, what: string) => ok || problems.push(`${route}: ${what}`);
+    expect(seen.h1, 'no visible <h1> in <main>');
+    expect(seen.footer, 'no visible footer');
+    if (html.includes('class="docs-sidebar"')) expect(seen.sidebar, 'docs sidebar not shown');
+    if (html.includes('class="toc-desktop"')) expect(seen.toc, 'table of contents not shown');
+    expect(seen.theme === 'light', `colour mode ${seen.theme}`);
+    expect(seen.background === 'rgb(255, 255, 255)', `background ${seen.background}`);
+  });
+  await Promise.all(contexts.map((context) => context.close()));
+  console.log(`no-JS: ${routes.length} pages read without JavaScript, ${problems.length} problems`);
+  assert.ok(routes.length > 100);
+  assert.deepEqual(problems, []);
+});
+
+test('without JavaScript, sidebar, table-of-contents and in-text links navigate', async () => {
+  const context = await noScript(1280);
+  const page = await context.newPage();
+  await page.goto(`${site.url}/docs/api/overview/`);
+  await page.locator('.docs-sidebar').getByRole('link', { name: 'LoRA', exact: true }).click();
+  await page.waitForURL('**/docs/features/lora/');
+  assert.equal(await page.locator('main h1').textContent(), 'LoRA');
+  const first = page.locator('.toc-desktop a').first();
+  const anchor = (await first.getAttribute('href')) ?? '';
+  await first.click();
+  await page.waitForURL(`**/docs/features/lora/${anchor}`);
+  const top = await page.locator(anchor).evaluate((element) => element.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 200, `the heading is in view (top ${top})`);
+  await page.locator('main .markdown a[href^="/docs/"]').first().click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/docs/features/lora/'));
+  assert.ok(await page.locator('main h1').isVisible());
+  await context.close();
+});
+
+test('without JavaScript at 400 px, the menu opens and its links lead to other pages', async () => {
+  const context = await noScript(400);
+  const page = await context.newPage();
+  await page.goto(`${site.url}/docs/features/lora/`);
+  assert.equal(await page.locator('.docs-sidebar').isVisible(), false);
+  await page.getByLabel('Toggle navigation bar').click();
+  const panel = page.locator('.mobile-menu__panel');
+  assert.ok(await panel.isVisible());
+  await panel.getByRole('link', { name: 'Changes', exact: true }).click();
+  await page.waitForURL('**/docs/changes/');
+  assert.equal(await page.locator('main h1').textContent(), 'Changes');
+  await context.close();
+});
