@@ -71,40 +71,52 @@ export function imageSize(content: Uint8Array, path: string): { width?: number; 
 }
 
 export interface BundleOptions {
-  root: string;
   siteDir: string;
   assets: AssetCollector;
   favicon: string;
   logo: string;
 }
 
-/** Bundles the stylesheet and the client script and adds the configured images. */
-export async function bundleAssets(options: BundleOptions): Promise<Omit<AssetUrls, 'searchIndex'>> {
+/** The stylesheet, the page script and the search module, as esbuild writes them. */
+export interface CompiledAssets {
+  css: string;
+  js: string;
+  search: string;
+}
+
+/** Bundles and minifies the stylesheet and the two scripts (the generator's own code, not the site's). */
+export async function compileAssets(root: string): Promise<CompiledAssets> {
   const script = (entry: string, format: 'iife' | 'esm') => build({
-    entryPoints: [join(options.root, entry)],
+    entryPoints: [join(root, entry)],
     bundle: true, minify: true, write: false, format, logLevel: 'silent', target: ['es2020'],
-    tsconfig: join(options.root, 'client/tsconfig.json'),
+    tsconfig: join(root, 'client/tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const [css, js, search] = await Promise.all([
     build({
-      entryPoints: [join(options.root, 'assets/css/main.css')],
+      entryPoints: [join(root, 'assets/css/main.css')],
       bundle: true, minify: true, write: false, logLevel: 'silent', target: ['chrome100', 'firefox100', 'safari15'],
     }),
     script('client/main.ts', 'iife'),
     script('client/search/index.ts', 'esm'),
   ]);
-  const cssText = css.outputFiles[0]?.text ?? '';
-  const jsText = js.outputFiles[0]?.text ?? '';
+  return { css: css.outputFiles[0]?.text ?? '', js: js.outputFiles[0]?.text ?? '', search: search.outputFiles[0]?.text ?? '' };
+}
+
+/** The folders compileAssets reads: a change there needs a new bundle. */
+export const COMPILED_SOURCES = ['client', 'common', 'assets/css'];
+
+/** Adds the bundles and the configured images to the site's files; returns their URLs. */
+export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omit<AssetUrls, 'searchIndex'> {
   const image = (configPath: string, key: string) => {
     const found = options.assets.addImage(join(options.siteDir, 'assets', configPath));
     if (!found) throw new BuildError({ file: 'content/site.yml' }, `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
     return found.url;
   };
   return {
-    css: options.assets.add('css', 'main.css', cssText),
-    js: options.assets.add('js', 'main.js', jsText),
-    searchScript: options.assets.add('js', 'search.js', search.outputFiles[0]?.text ?? ''),
+    css: options.assets.add('css', 'main.css', compiled.css),
+    js: options.assets.add('js', 'main.js', compiled.js),
+    searchScript: options.assets.add('js', 'search.js', compiled.search),
     favicon: image(options.favicon, 'favicon'),
     logo: image(options.logo, 'logo'),
   };

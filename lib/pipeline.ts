@@ -1,6 +1,6 @@
 // The whole build, stage by stage: load → transform → assemble → check → render → write.
 // Each stage is timed so that a slow one shows in the summary.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import './production-env.ts';
 import { join } from 'node:path';
 import type { ReactElement } from 'react';
@@ -14,24 +14,26 @@ import { NotFoundPage } from '../templates/NotFoundPage.tsx';
 import { SearchPage } from '../templates/SearchPage.tsx';
 import { TagPage } from '../templates/TagPage.tsx';
 import { TagsListPage } from '../templates/TagsListPage.tsx';
-import { AssetCollector, bundleAssets } from './assets.ts';
+import { addAssets, AssetCollector, compileAssets, COMPILED_SOURCES, type CompiledAssets } from './assets.ts';
+import { ASSET_PLACEHOLDERS, BuildCache, fileStamp, fillAssetUrls, keyOf, type CachedDoc } from './build-cache.ts';
 import { loadSiteConfig, type SiteConfig } from './config.ts';
-import { joinRoute, loadContent, type CategorySource } from './content.ts';
+import { joinRoute, loadContent, type CategorySource, type DocSource } from './content.ts';
 import { BuildError, BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
 import { baseUrlBannerScript, noFlashScript } from './inline-scripts.ts';
 import { contentSecurityPolicy, serveConfig } from './security.ts';
 import { checkLinks, configLinks } from './links.ts';
 import { loadApiDescription } from './openapi/load.ts';
 import type { LinkRef } from './markdown/types.ts';
-import type { DocPage, SidebarItem } from './model.ts';
+import type { DocPage, SidebarItem, TagGroup } from './model.ts';
 import { loadStandalonePages, renderDoc, type PageEnvironment } from './pages.ts';
 import { renderDocument } from './render.tsx';
+import type { SiteContextValue } from '../components/SiteContext.tsx';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts';
 import { pageSections, type SearchSection } from './search/sections.ts';
 import { breadcrumbs, buildSidebar, findCategory, flattenSidebar, previousNext } from './sidebar.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
-import { writeSite, type OutputFile } from './write.ts';
+import { writeChanges, writeSite, type OutputFile } from './write.ts';
 
 export interface BuildOptions {
   /** Generator root: holds client/, assets/css/ and package.json. */
@@ -40,6 +42,14 @@ export interface BuildOptions {
   siteDir?: string;
   /** Where the site goes; replaced only when the whole build succeeds. */
   outDir: string;
+  /** Kept between builds by `npm start`: only what a change affects is rendered again. */
+  cache?: BuildCache;
+  /**
+   * With a cache: when the search sections changed, keep the last search index for this build and
+   * say so in the result (`searchDeferred`); the next build brings it up to date. `npm start` uses
+   * this to reload the tabs first and update the index (which the pages load only on use) after.
+   */
+  deferSearch?: boolean;
 }
 
 export interface BuildResult {
@@ -50,6 +60,10 @@ export interface BuildResult {
   /** Where each API operation was rendered. */
   operations: { id: string; route: string }[];
   search: Omit<BuiltSearchIndex, 'url'>;
+  /** The search index is the last build's; build again to update it (see BuildOptions.deferSearch). */
+  searchDeferred: boolean;
+  /** The stylesheet's URL, for the dev server's stylesheet swap. */
+  stylesheet: string;
 }
 
 interface Route {
@@ -59,6 +73,8 @@ interface Route {
   /** The line in that source that sets the route (a doc's `slug`), when there is one. */
   line?: number | undefined;
   element: () => ReactElement;
+  /** Everything the page's template reads besides the site-wide context; equal data, equal page. */
+  data: () => unknown;
 }
 
 function packageVersion(root: string): string {
@@ -84,7 +100,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const docsPath = config.docs.version.path;
   const tagsRoute = joinRoute(docsPath, 'tags');
   const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics });
-  const api = loadApiDescription(join(siteDir, 'content/api/openapi.yaml'), 'content/api/openapi.yaml');
+  const api = cached(options.cache, join(siteDir, 'content/api/openapi.yaml'), (path) => loadApiDescription(path, 'content/api/openapi.yaml'));
   stage('load');
 
   // 2. Transform
@@ -96,7 +112,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     addAsset: (absPath) => assets.addImage(absPath),
     api,
   };
-  const docs = content.docs.map((source) => renderDoc(source, env));
+  const cache = options.cache ?? new BuildCache();
+  const docs = renderDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute]));
   const standalone = loadStandalonePages(siteDir, join(siteDir, 'content/pages'), env);
   stage('markdown');
 
@@ -111,12 +128,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const tags = collectTags(docs);
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const routes: Route[] = [];
-  const add = (route: string, source: string, element: () => ReactElement, line?: number) => routes.push({ route, source, element, line });
+  // Each route's props are both its element and its cache key (CategoryPage reads only the
+  // descriptions of its own docs from docsByRoute).
+  const add = <P extends object>(route: string, source: string, component: (props: P) => ReactElement, props: P, line?: number, data?: () => unknown) =>
+    routes.push({ route, source, line, element: () => createElement(component, props), data: data ?? (() => props) });
 
-  add('/', 'home page (content/site.yml)', () => createElement(HomePage));
+  add('/', 'home page (content/site.yml)', HomePage, {});
   for (const doc of docs) {
     const { previous, next } = doc.inSidebar ? previousNext(order, doc.route) : { previous: undefined, next: undefined };
-    add(doc.route, doc.source.file, () => createElement(DocPageTemplate, { doc, trail: breadcrumbs(sidebar, doc.route), previous, next }), doc.source.slugLine);
+    const props = { doc, trail: breadcrumbs(sidebar, doc.route), previous, next };
+    add(doc.route, doc.source.file, DocPageTemplate, props, doc.source.slugLine, () => ({ ...props, doc: cache.docKeys.get(doc) ?? doc }));
   }
   for (const category of content.categories) {
     const route = category.indexRoute;
@@ -124,13 +145,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const node = findCategory(sidebar, route);
     if (!node) continue;
     const { previous, next } = previousNext(order, route);
-    add(route, category.file ?? category.dir, () =>
-      createElement(CategoryPage, { category: node, route, trail: breadcrumbs(sidebar, route), docsByRoute, previous, next }));
+    const props = { category: node, route, trail: breadcrumbs(sidebar, route), docsByRoute, previous, next };
+    add(route, category.file ?? category.dir, CategoryPage, props, undefined,
+      () => ({ ...props, docsByRoute: node.items.map((item) => (item.type === 'doc' ? docsByRoute.get(item.route)?.description : undefined)) }));
   }
-  add(tagsRoute, 'tags index', () => createElement(TagsListPage, { tags, route: tagsRoute }));
-  for (const tag of tags) add(tag.route, `tag "${tag.label}"`, () => createElement(TagPage, { tag, tagsRoute }));
-  for (const page of standalone) add(page.route, page.file, () => createElement(MarkdownPage, { page }));
-  add(SEARCH_ROUTE, 'search page', () => createElement(SearchPage));
+  // Tag pages show each doc's title and description only, the tags index only the counts.
+  const tagSummary = (tag: TagGroup) => ({ ...tag, docs: tag.docs.map((doc) => [doc.route, doc.title, doc.description]) });
+  add(tagsRoute, 'tags index', TagsListPage, { tags, route: tagsRoute }, undefined, () => tags.map((tag) => [tag.label, tag.route, tag.docs.length]));
+  for (const tag of tags) add(tag.route, `tag "${tag.label}"`, TagPage, { tag, tagsRoute }, undefined, () => [tagSummary(tag), tagsRoute]);
+  for (const page of standalone) add(page.route, page.file, MarkdownPage, { page });
+  add(SEARCH_ROUTE, 'search page', SearchPage, {});
   const unique = uniqueRoutes(routes, diagnostics);
   stage('assemble');
 
@@ -148,20 +172,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   stage('check');
 
   // 5. Search index, then render (pages link to the index by its content hash)
-  const { url: searchIndex, ...search } = buildSearchIndex(searchSections(config.baseUrl, docs, content.categories, sidebar, docsByRoute),
-    (name, text) => assets.add('search', name, text));
+  const { url: searchIndex, deferred: searchDeferred, ...search } = searchIndexOf(searchSections(config.baseUrl, docs, content.categories, sidebar, docsByRoute, cache), assets, cache, options.deferSearch === true);
   stage('search');
-  const urls = await bundleAssets({ root, siteDir, assets, favicon: config.favicon, logo: config.logo.src });
+  const urls = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src });
   const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
   const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId) });
-  const context = {
-    config, assets: { ...urls, searchIndex }, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy,
-  };
-  const files: OutputFile[] = unique.map((route) => ({
-    path: `${route.route.slice(1)}index.html`,
-    content: renderDocument(route.element(), context),
-  }));
-  files.push({ path: '404.html', content: renderDocument(createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), context) });
+  const site = { config, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy };
+  const pages = [
+    ...unique.map((route) => ({ path: `${route.route.slice(1)}index.html`, element: route.element, data: route.data })),
+    { path: '404.html', element: () => createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), data: () => docsPath },
+  ];
+  const assetUrls = { ...urls, searchIndex };
+  const assetKey = keyOf(assetUrls);
+  const files: OutputFile[] = renderPages(pages, { ...site, assets: ASSET_PLACEHOLDERS }, cache).map((page) => {
+    const key = `${page.key}:${assetKey}`;
+    const filled = cache.filled.get(page.path);
+    if (filled?.key === key) return { path: page.path, content: filled.html };
+    const html = fillAssetUrls(page.html, assetUrls);
+    cache.filled.set(page.path, { key, html });
+    return { path: page.path, content: html };
+  });
   files.push({ path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) });
   files.push({ path: 'robots.txt', content: robotsTxt(config) });
   // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
@@ -172,23 +202,122 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   stage('render');
 
   // 6. Write
-  writeSite(options.outDir, files);
+  if (options.cache) options.cache.written.set(options.outDir, writeChanges(options.outDir, files, options.cache.written.get(options.outDir)));
+  else writeSite(options.outDir, files);
   stage('write');
 
   return {
     pages: unique.length + 1, files: files.length, warnings: diagnostics.warnings, timings,
     operations: docs.flatMap((doc) => doc.operations.map((id) => ({ id, route: doc.route }))),
-    search,
+    search, searchDeferred, stylesheet: urls.css,
   };
+}
+
+/** Renders each doc's markdown, or reuses last build's result when nothing it depends on changed. */
+function renderDocs(sources: DocSource[], env: PageEnvironment, cache: BuildCache, sharedKey: string): DocPage[] {
+  let rendered = 0;
+  const pages = sources.map((source) => {
+    const key = keyOf([sharedKey, source]);
+    const cached = cache.docs.get(source.absPath);
+    if (cached?.key === key && cached.images.every((image) => fileStamp(image.path) === image.stamp)) {
+      for (const image of cached.images) env.addAsset(image.path);
+      for (const warning of cached.warnings) env.diagnostics.warn(warning, warning.message);
+      cache.docKeys.set(cached.page, key);
+      return cached.page;
+    }
+    rendered += 1;
+    const images: CachedDoc['images'] = [];
+    const diagnostics = new Diagnostics();
+    const page = renderDoc(source, {
+      ...env, diagnostics,
+      addAsset: (absPath) => {
+        images.push({ path: absPath, stamp: fileStamp(absPath) });
+        return env.addAsset(absPath);
+      },
+    });
+    for (const warning of diagnostics.warnings) env.diagnostics.warn(warning, warning.message);
+    cache.docs.set(source.absPath, { key, page, images, warnings: diagnostics.warnings });
+    cache.docKeys.set(page, key);
+    return page;
+  });
+  const current = new Set(sources.map((source) => source.absPath));
+  for (const path of cache.docs.keys()) if (!current.has(path)) cache.docs.delete(path);
+  cache.stats.docsRendered = rendered;
+  cache.stats.docsTotal = sources.length;
+  return pages;
+}
+
+/** The bundles, or the last build's while no file they are made from has changed. */
+async function compiledAssets(root: string, cache: BuildCache | undefined): Promise<CompiledAssets> {
+  if (!cache) return compileAssets(root);
+  const key = keyOf(COMPILED_SOURCES.flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .sort().map((path) => `${dir}/${path}:${fileStamp(join(root, dir, path))}`)));
+  if (cache.compiled?.key === key) return cache.compiled.assets;
+  const assets = await compileAssets(root);
+  cache.compiled = { key, assets };
+  return assets;
+}
+
+/** A file parsed once per content: reused while its size and modification time are unchanged. */
+function cached<T>(cache: BuildCache | undefined, path: string, parse: (path: string) => T): T {
+  if (!cache) return parse(path);
+  const stamp = fileStamp(path);
+  const known = cache.inputs.get(path);
+  if (known?.stamp === stamp) return known.value as T;
+  const value = parse(path);
+  cache.inputs.set(path, { stamp, value });
+  return value;
+}
+
+/** The search index, or the last build's (its files added again) when the sections are the same. */
+function searchIndexOf(sections: SearchSection[], assets: AssetCollector, cache: BuildCache, defer: boolean): BuiltSearchIndex & { deferred: boolean } {
+  const key = keyOf(sections);
+  if (cache.search && (cache.search.key === key || defer)) {
+    for (const [name, text] of cache.search.files) assets.add('search', name, text);
+    return { ...cache.search.index, deferred: cache.search.key !== key };
+  }
+  const files: [string, string][] = [];
+  const index = buildSearchIndex(sections, (name, text) => {
+    files.push([name, text]);
+    return assets.add('search', name, text);
+  });
+  cache.search = { key, index, files };
+  return { ...index, deferred: false };
+}
+
+/** Renders each page, or reuses its last HTML when the site-wide context and its own data are unchanged. */
+function renderPages(pages: { path: string; element: () => ReactElement; data: () => unknown }[], context: SiteContextValue, cache: BuildCache): { path: string; key: string; html: string }[] {
+  const contextKey = keyOf(context);
+  let rendered = 0;
+  const result = pages.map((page) => {
+    const key = `${contextKey}:${keyOf(page.data())}`;
+    const cached = cache.pages.get(page.path);
+    if (cached?.key === key) return { path: page.path, key, html: cached.html };
+    rendered += 1;
+    const html = renderDocument(page.element(), context);
+    cache.pages.set(page.path, { key, html });
+    return { path: page.path, key, html };
+  });
+  const current = new Set(pages.map((page) => page.path));
+  for (const path of cache.pages.keys()) if (!current.has(path)) cache.pages.delete(path);
+  cache.stats.pagesRendered = rendered;
+  cache.stats.pagesTotal = pages.length;
+  return result;
 }
 
 /** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
 const SEARCH_ROUTE = '/search/';
 
 /** What search covers: every doc page section by section, and every generated category page. */
-function searchSections(baseUrl: string, docs: DocPage[], categories: CategorySource[], sidebar: SidebarItem[], docsByRoute: Map<string, DocPage>): SearchSection[] {
+function searchSections(baseUrl: string, docs: DocPage[], categories: CategorySource[], sidebar: SidebarItem[], docsByRoute: Map<string, DocPage>, cache: BuildCache): SearchSection[] {
   const url = (route: string) => `${baseUrl}${route.slice(1)}`;
-  const sections = docs.flatMap((doc) => pageSections({ title: doc.title, url: url(doc.route), html: doc.html, tags: doc.tags.map((tag) => tag.label) }));
+  const sections = docs.flatMap((doc) => {
+    const known = cache.sections.get(doc);
+    if (known) return known;
+    const found = pageSections({ title: doc.title, url: url(doc.route), html: doc.html, tags: doc.tags.map((tag) => tag.label) });
+    cache.sections.set(doc, found);
+    return found;
+  });
   for (const category of categories) {
     const node = category.indexRoute ? findCategory(sidebar, category.indexRoute) : undefined;
     if (!node?.route) continue;

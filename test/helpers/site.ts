@@ -1,5 +1,5 @@
 // Helpers for tests that build small sites: write files into a fresh temporary folder, build them.
-import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
@@ -46,4 +46,17 @@ export async function buildError(siteDir: string, outDir?: string): Promise<stri
     return error instanceof Error ? error.message : String(error);
   }
   throw new Error('The build was expected to fail, but it succeeded.');
+}
+
+/**
+ * A copy of the generator's own code (not its content) in a temporary folder, sharing this
+ * project's node_modules: tests that edit the stylesheet, a component or lib/ work on the copy.
+ */
+export function generatorCopy(): string {
+  const dir = tempDir('pagewright-generator-');
+  for (const entry of ['assets', 'client', 'common', 'components', 'lib', 'templates', 'dev.ts', 'build.ts', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) {
+    cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
 }

@@ -1,0 +1,95 @@
+// Incremental builds (`npm start`): with a BuildCache kept between builds, a change re-renders only
+// the pages it affects, and the result is always the same site a fresh build writes.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { BuildCache } from '../../lib/build-cache.ts';
+import { buildSite } from '../../lib/pipeline.ts';
+import { buildInto, fixtureWith, generatorCopy, ROOT, tempDir } from '../helpers/site.ts';
+
+/** Every file of a built site and its content. */
+function snapshot(dir: string): Map<string, string> {
+  return new Map(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()
+    .flatMap((path) => {
+      try {
+        return [[path, readFileSync(join(dir, path), 'latin1')] as const];
+      } catch {
+        return []; // a folder
+      }
+    }));
+}
+
+/** A site, its output folder, a cache, and a check that the incremental output equals a fresh build. */
+async function incrementalSite(root = ROOT) {
+  const site = fixtureWith();
+  const outDir = join(tempDir(), 'dist');
+  const cache = new BuildCache();
+  const build = async () => {
+    await buildSite({ root, siteDir: site, outDir, cache });
+    const fresh = (await buildInto(site)).outDir;
+    if (root === ROOT) {
+      // Everything a fresh build writes, the same; besides, only earlier hashed assets may remain.
+      const incremental = snapshot(outDir);
+      const expected = snapshot(fresh);
+      assert.deepEqual(new Map([...incremental].filter(([path]) => expected.has(path))), expected, 'the incremental output equals a fresh build');
+      assert.deepEqual([...incremental.keys()].filter((path) => !expected.has(path) && !path.startsWith('assets/')), []);
+    }
+    return { ...cache.stats };
+  };
+  return { site, outDir, cache, build };
+}
+
+test('an unchanged site renders nothing again; a body edit renders that page only', async () => {
+  const { site, build } = await incrementalSite();
+  const first = await build();
+  assert.equal(first.pagesRendered, first.pagesTotal);
+  const again = await build();
+  assert.equal(again.pagesRendered, 0);
+  assert.equal(again.docsRendered, 0);
+
+  const file = join(site, 'content/docs/guides/2-second.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('## Deep section', '## Deep section\n\nOne more sentence.'));
+  const edited = await build();
+  assert.equal(edited.docsRendered, 1);
+  assert.equal(edited.pagesRendered, 1);
+});
+
+test('a title change renders the pages that show it: every page with the sidebar, the tag pages', async () => {
+  const { site, build } = await incrementalSite();
+  const { pagesTotal } = await build();
+  const file = join(site, 'content/docs/guides/2-second.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('# Second guide', '# Second guide, renamed'));
+  const edited = await build();
+  assert.equal(edited.docsRendered, 1);
+  assert.ok(edited.pagesRendered > 1 && edited.pagesRendered <= pagesTotal, `${edited.pagesRendered} of ${pagesTotal}`);
+});
+
+test('new, renamed and deleted files are handled', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  await build();
+  const guides = join(site, 'content/docs/guides');
+  writeFileSync(join(guides, '3-third.md'), '# Third guide\n\nNew.\n');
+  await build();
+  assert.match(readFileSync(join(outDir, 'docs/guides/third/index.html'), 'utf8'), /<h1>Third guide<\/h1>/);
+  renameSync(join(guides, '3-third.md'), join(guides, '3-fourth.md'));
+  await build();
+  assert.match(readFileSync(join(outDir, 'docs/guides/fourth/index.html'), 'utf8'), /<h1>Third guide<\/h1>/);
+  assert.equal(readdirSync(join(outDir, 'docs/guides')).includes('third'), false, 'the old route is gone');
+  rmSync(join(guides, '3-fourth.md'));
+  await build();
+  assert.equal(readdirSync(join(outDir, 'docs/guides')).includes('fourth'), false);
+});
+
+test('a stylesheet or client change re-renders no page, yet every page links the new file', async () => {
+  const root = generatorCopy();
+  const { outDir, build } = await incrementalSite(root);
+  await build();
+  const stylesheet = () => /<link rel="stylesheet" href="([^"]+)"/.exec(readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8'))?.[1];
+  const before = stylesheet();
+  writeFileSync(join(root, 'assets/css/base.css'), `${readFileSync(join(root, 'assets/css/base.css'), 'utf8')}\n.changed { color: red; }\n`);
+  const edited = await build();
+  assert.equal(edited.pagesRendered, 0);
+  assert.notEqual(stylesheet(), before);
+  assert.match(readFileSync(join(outDir, stylesheet()?.slice(1) ?? ''), 'utf8'), /\.changed\{color:red\}/);
+});
