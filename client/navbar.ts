@@ -19,6 +19,7 @@ export function init(): () => void {
   const onToggle = () => {
     if (!details) return;
     document.body.style.overflow = details.open ? 'hidden' : '';
+    placeSidebar(details.open);
     if (details.open) {
       // Focus the current page's link, else the first link, so keyboard users start inside the panel.
       const panel = details.querySelector('.mobile-menu__panel');
@@ -52,6 +53,16 @@ export function init(): () => void {
     window.removeEventListener('resize', onResize);
     stopHiding();
   };
+}
+
+/**
+ * A page carries its docs sidebar once, in its column; while the menu is open the sidebar moves
+ * into it (the column is hidden on narrow screens), and back when the menu closes.
+ */
+function placeSidebar(inMenu: boolean): void {
+  const sidebar = document.querySelector('.docs-sidebar > .sidebar, .mobile-menu__sidebar > .sidebar');
+  const home = document.querySelector(inMenu ? '.mobile-menu__sidebar' : '.docs-sidebar');
+  if (sidebar && home && sidebar.parentElement !== home) home.append(sidebar);
 }
 
 /** The skip link moves focus (not only the scroll position) to the main content. */

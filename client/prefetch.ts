@@ -27,7 +27,8 @@ const seen = new Set<string>();
 
 export function prefetch(url: string): void {
   const key = url.split('#')[0] ?? url;
-  if (seen.has(key) || !prefetchAllowed()) return;
+  // The page on screen needs no prefetch (its own sidebar link, a link to a section of it).
+  if (seen.has(key) || !prefetchAllowed() || new URL(key, window.location.href).pathname === window.location.pathname) return;
   seen.add(key);
   const pending = request(key);
   pending.catch(() => pages.delete(key));

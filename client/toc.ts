@@ -31,7 +31,8 @@ export function init(root: ParentNode = document): () => void {
   const schedule = () => {
     if (!frame) frame = window.requestAnimationFrame(update);
   };
-  update();
+  // The first update waits for a frame: measuring headings during start-up would force a layout.
+  schedule();
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule);
   return () => {

@@ -13,13 +13,19 @@ function background(): string {
 
 function attach(): void {
   zoom?.detach();
-  zoom = mediumZoom(SELECTOR, { background: background(), margin: 24 });
+  // The overlay colour is read when a zoom opens, not at start-up: reading computed styles while
+  // the page loads would force a layout before the first paint.
+  const current = mediumZoom(SELECTOR, { margin: 24 });
+  current.on('open', () => current.update({ background: background() }));
+  zoom = current;
 }
 
 /** Global: watches the colour mode for the overlay background. */
 export function init(): () => void {
   attach();
-  const observer = new MutationObserver(() => zoom?.update({ background: background() }));
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('.medium-zoom-overlay')) zoom?.update({ background: background() });
+  });
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
   return () => {
     observer.disconnect();

@@ -35,6 +35,8 @@ export const DATA = {
   theme: 'data-theme',
   announcementDismissed: 'data-announcement-dismissed',
   docsVersion: 'data-docs-version',
+  /** On <html> as soon as scripts run (set by the head script): CSS keeps the no-JavaScript fallbacks for pages without it. */
+  js: 'data-js',
   tabGroup: 'data-tab-group',
   tabLabel: 'data-tab-label',
 } as const;
@@ -45,5 +47,7 @@ export const IDS = {
   /** Wraps everything between navbar and footer: what a client-side navigation swaps. */
   pageContent: 'page-content',
   mobileMenu: 'mobile-menu',
+  /** The docs sidebar's column; the no-JavaScript mobile menu links to it. */
+  docsSidebar: 'docs-sidebar',
   baseUrlBanner: 'base-url-banner',
 } as const;

@@ -16,7 +16,8 @@ export const TEXTS = {
   breadcrumbs: 'Breadcrumbs',
   homePage: 'Home page',
   docsSidebar: 'Docs sidebar',
-  docsSidebarInMenu: 'Docs sidebar (menu)',
+  /** The mobile menu's link to the docs sidebar when JavaScript is off (with it, the sidebar itself moves into the menu). */
+  docsPagesLink: 'Docs pages',
   mainNav: 'Main',
   toggleNavigation: 'Toggle navigation bar',
   closeNavigation: 'Close navigation bar',

@@ -1,10 +1,8 @@
 import { IDS } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
-import type { SidebarItem } from '../lib/model.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { MenuIcon } from './Icons.tsx';
 import { SearchBox } from './SearchBox.tsx';
-import { Sidebar } from './Sidebar.tsx';
 import { useHref, useSite } from './SiteContext.tsx';
 import { SmartLink } from './SmartLink.tsx';
 
@@ -24,9 +22,11 @@ function NavItems() {
 /**
  * The top bar. At 996 px and below the items move into the mobile menu: a <details> element, so
  * it opens and closes without JavaScript; the client adds Escape, outside click and focus handling.
- * On doc pages the menu also holds the docs sidebar.
+ * On doc pages the menu also holds the docs sidebar: the page has it once, in its column, and the
+ * client moves it into the menu while the menu is open. Without JavaScript the menu links to the
+ * column, which narrow screens then show after the content.
  */
-export function Navbar(props: { sidebar?: { items: SidebarItem[]; route: string } | undefined }) {
+export function Navbar(props: { docsSidebar: boolean }) {
   const { config, assets } = useSite();
   const href = useHref();
   return (
@@ -39,7 +39,11 @@ export function Navbar(props: { sidebar?: { items: SidebarItem[]; route: string 
           <div className="mobile-menu__panel">
             <SearchBox place="menu" />
             <NavItems />
-            {props.sidebar ? <Sidebar items={props.sidebar.items} route={props.sidebar.route} label={TEXTS.docsSidebarInMenu} /> : null}
+            {props.docsSidebar ? (
+              <div className="mobile-menu__sidebar">
+                <a className="mobile-menu__sidebar-link navbar__link" href={`#${IDS.docsSidebar}`}>{TEXTS.docsPagesLink}</a>
+              </div>
+            ) : null}
           </div>
         </details>
         <a className="navbar__brand" href={href('/')}>

@@ -1,9 +1,9 @@
 // Stylesheet, client script and images: bundled by esbuild, named by content hash so they can
 // be cached forever, and collected as output files for the write stage.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { build } from 'esbuild';
+import { hashedName } from './content-hash.ts';
 import { BuildError } from './diagnostics.ts';
 import type { OutputFile } from './write.ts';
 
@@ -18,25 +18,25 @@ export interface AssetUrls {
   logo: string;
 }
 
-export function contentHash(content: string | Uint8Array): string {
-  return createHash('sha256').update(content).digest('hex').slice(0, 10);
-}
-
-function hashedName(name: string, content: string | Uint8Array): string {
-  const ext = extname(name);
-  return `${basename(name, ext)}.${contentHash(content)}${ext}`;
-}
-
 /** Collects the files under dist/assets/ for one build. */
 export class AssetCollector {
   readonly files: OutputFile[] = [];
+  private readonly paths = new Set<string>();
   private readonly byPath = new Map<string, { url: string; width?: number | undefined; height?: number | undefined }>();
 
   constructor(private readonly baseUrl: string) {}
 
   add(folder: string, name: string, content: string | Uint8Array): string {
-    const path = `assets/${folder}/${hashedName(name, content)}`;
-    if (!this.files.some((file) => file.path === path)) this.files.push({ path, content });
+    return this.addAs(folder, hashedName(name, content), content);
+  }
+
+  /** A file whose name already says what its content is (a hash in it). */
+  addAs(folder: string, fileName: string, content: string | Uint8Array): string {
+    const path = `assets/${folder}/${fileName}`;
+    if (!this.paths.has(path)) {
+      this.paths.add(path);
+      this.files.push({ path, content });
+    }
     return `${this.baseUrl}${path}`;
   }
 

@@ -29,6 +29,8 @@ export interface SiteConfig {
     version: { name: string; label: string; path: string };
     /** Id of the doc that is the version's main document. */
     mainDoc: string;
+    /** One sidebar per top-level folder of content/docs instead of one for all docs (large sites). */
+    sidebarPerFolder: boolean;
     /** Repository folder URL for "Edit this page"; absent hides the link. */
     editUrl?: string | undefined;
   };
@@ -88,7 +90,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
   const footer = root.object('footer');
   footer.onlyKeys(['groups', 'copyright']);
   const docs = root.object('docs');
-  docs.onlyKeys(['version', 'mainDoc', 'editUrl']);
+  docs.onlyKeys(['version', 'mainDoc', 'editUrl', 'sidebarPerFolder']);
   const version = docs.object('version');
   const announcement = root.optionalObject('announcement');
   const sidebarLinks = root.optionalObject('sidebarLinks');
@@ -123,6 +125,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
     docs: {
       version: { name: version.string('name'), label: version.string('label'), path: version.string('path') },
       mainDoc: docs.string('mainDoc'),
+      sidebarPerFolder: docs.optionalBoolean('sidebarPerFolder') ?? false,
       editUrl: docs.optionalString('editUrl'),
     },
     sidebarLinks: sidebarLinks && { label: sidebarLinks.string('label'), items: sidebarLinks.objectList('items').map(readLink) },

@@ -8,7 +8,7 @@ export function noFlashScript(config: SiteConfig): string {
   const announcement = config.announcement
     ? `if(s.getItem(${JSON.stringify(STORAGE_KEYS.announcementId)})===${JSON.stringify(config.announcement.id)}&&s.getItem(${JSON.stringify(STORAGE_KEYS.announcementDismissed)})==="true")d.setAttribute(${JSON.stringify(DATA.announcementDismissed)},"true");`
     : '';
-  return `(function(){var d=document.documentElement,m=${JSON.stringify(DEFAULT_COLOR_MODE)};try{var s=window.localStorage,t=s.getItem(${JSON.stringify(STORAGE_KEYS.theme)});if(t==="dark"||t==="light")m=t;${announcement}}catch(e){}d.setAttribute("data-theme",m);})();`;
+  return `(function(){var d=document.documentElement,m=${JSON.stringify(DEFAULT_COLOR_MODE)};d.setAttribute(${JSON.stringify(DATA.js)},"");try{var s=window.localStorage,t=s.getItem(${JSON.stringify(STORAGE_KEYS.theme)});if(t==="dark"||t==="light")m=t;${announcement}}catch(e){}d.setAttribute("data-theme",m);})();`;
 }
 
 /**

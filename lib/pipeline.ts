@@ -29,11 +29,12 @@ import { loadStandalonePages, renderDoc, type PageEnvironment } from './pages.ts
 import { renderDocument } from './render.tsx';
 import type { SiteContextValue } from '../components/SiteContext.tsx';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts';
-import { pageSections, type SearchSection } from './search/sections.ts';
-import { breadcrumbs, buildSidebar, findCategory, flattenSidebar, previousNext } from './sidebar.ts';
+import { startIndexWorker, WORKER_MIN_PAGES } from './search/parallel.ts';
+import { pageSections, type PageForSearch, type SearchSection } from './search/sections.ts';
+import { buildSidebar, findCategory, layoutSidebar } from './sidebar.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
-import { writeChanges, writeSite, type OutputFile } from './write.ts';
+import { SiteWriter, writeChanges, type OutputFile } from './write.ts';
 
 export interface BuildOptions {
   /** Generator root: holds client/, assets/css/ and package.json. */
@@ -113,7 +114,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     api,
   };
   const cache = options.cache ?? new BuildCache();
-  const docs = renderDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute]));
+  const docs = options.cache
+    ? renderDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute]))
+    : content.docs.map((source) => renderDoc(source, env));
   const standalone = loadStandalonePages(siteDir, join(siteDir, 'content/pages'), env);
   stage('markdown');
 
@@ -124,7 +127,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
   }
   const sidebar = buildSidebar(docs, content.categories, config.sidebarLinks);
-  const order = flattenSidebar(sidebar);
+  const layout = layoutSidebar(sidebar, config.docs.sidebarPerFolder);
+  // A page's data names its sidebar by a key, computed once per sidebar.
+  const sidebarKeys = new Map<SidebarItem[], string>();
+  const sidebarKey = (items: SidebarItem[]) => sidebarKeys.get(items) ?? sidebarKeys.set(items, keyOf(items)).get(items);
   const tags = collectTags(docs);
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const routes: Route[] = [];
@@ -135,19 +141,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   add('/', 'home page (content/site.yml)', HomePage, {});
   for (const doc of docs) {
-    const { previous, next } = doc.inSidebar ? previousNext(order, doc.route) : { previous: undefined, next: undefined };
-    const props = { doc, trail: breadcrumbs(sidebar, doc.route), previous, next };
-    add(doc.route, doc.source.file, DocPageTemplate, props, doc.source.slugLine, () => ({ ...props, doc: cache.docKeys.get(doc) ?? doc }));
+    const { previous, next } = doc.inSidebar ? layout.neighbours(doc.route) : { previous: undefined, next: undefined };
+    const props = { doc, sidebar: layout.sidebarOf(doc.route), trail: layout.trailOf(doc.route), previous, next };
+    add(doc.route, doc.source.file, DocPageTemplate, props, doc.source.slugLine,
+      () => ({ ...props, doc: cache.docKeys.get(doc) ?? doc, sidebar: sidebarKey(props.sidebar), trail: props.trail.map((category) => [category.label, category.route]) }));
   }
   for (const category of content.categories) {
     const route = category.indexRoute;
     if (!route) continue;
     const node = findCategory(sidebar, route);
     if (!node) continue;
-    const { previous, next } = previousNext(order, route);
-    const props = { category: node, route, trail: breadcrumbs(sidebar, route), docsByRoute, previous, next };
+    const props = { category: node, route, sidebar: layout.sidebarOf(route), trail: layout.trailOf(route), docsByRoute, ...layout.neighbours(route) };
     add(route, category.file ?? category.dir, CategoryPage, props, undefined,
-      () => ({ ...props, docsByRoute: node.items.map((item) => (item.type === 'doc' ? docsByRoute.get(item.route)?.description : undefined)) }));
+      () => ({ ...props, sidebar: sidebarKey(props.sidebar), trail: props.trail.map((c) => [c.label, c.route]),
+        docsByRoute: node.items.map((item) => (item.type === 'doc' ? docsByRoute.get(item.route)?.description : undefined)) }));
   }
   // Tag pages show each doc's title and description only, the tags index only the counts.
   const tagSummary = (tag: TagGroup) => ({ ...tag, docs: tag.docs.map((doc) => [doc.route, doc.title, doc.description]) });
@@ -171,43 +178,75 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (errors.length > 0) throw new BuildFailure(errors);
   stage('check');
 
-  // 5. Search index, then render (pages link to the index by its content hash)
-  const { url: searchIndex, deferred: searchDeferred, ...search } = searchIndexOf(searchSections(config.baseUrl, docs, content.categories, sidebar, docsByRoute, cache), assets, cache, options.deferSearch === true);
+  // 5. Search index, then render (pages link to the index by its URL). A large production build
+  // indexes in a worker thread while the pages render (lib/search/parallel.ts).
+  const pagesForSearch = docs.map((doc) => searchPage(config.baseUrl, doc));
+  const categories = categorySections(config.baseUrl, content.categories, sidebar, docsByRoute);
+  const worker = !options.cache && pagesForSearch.length >= WORKER_MIN_PAGES ? startIndexWorker(root, config.baseUrl, { pages: pagesForSearch, extra: categories }) : undefined;
+  let { url: searchIndex, deferred: searchDeferred, ...search } = worker
+    ? { url: worker.url, deferred: false, sections: 0, files: 0, bytes: 0 }
+    : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], assets, options.cache, options.deferSearch === true);
   stage('search');
   const urls = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src });
   const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
   const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId) });
-  const site = { config, sidebar, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy };
+  const site = { config, sidebar: layout.root, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy };
   const pages = [
     ...unique.map((route) => ({ path: `${route.route.slice(1)}index.html`, element: route.element, data: route.data })),
     { path: '404.html', element: () => createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), data: () => docsPath },
   ];
   const assetUrls = { ...urls, searchIndex };
-  const assetKey = keyOf(assetUrls);
-  const files: OutputFile[] = renderPages(pages, { ...site, assets: ASSET_PLACEHOLDERS }, cache).map((page) => {
-    const key = `${page.key}:${assetKey}`;
-    const filled = cache.filled.get(page.path);
-    if (filled?.key === key) return { path: page.path, content: filled.html };
-    const html = fillAssetUrls(page.html, assetUrls);
-    cache.filled.set(page.path, { key, html });
-    return { path: page.path, content: html };
-  });
-  files.push({ path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) });
-  files.push({ path: 'robots.txt', content: robotsTxt(config) });
-  // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
-  files.push({ path: 'serve.json', content: serveConfig(policy) });
-  // The API description as written, for client generators and API tools.
-  if (api) files.push({ path: 'openapi.yaml', content: api.text });
-  files.push(...assets.files);
-  stage('render');
-
-  // 6. Write
-  if (options.cache) options.cache.written.set(options.outDir, writeChanges(options.outDir, files, options.cache.written.get(options.outDir)));
-  else writeSite(options.outDir, files);
-  stage('write');
+  const extras: OutputFile[] = [
+    { path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) },
+    { path: 'robots.txt', content: robotsTxt(config) },
+    // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
+    { path: 'serve.json', content: serveConfig(policy) },
+    // The API description as written, for client generators and API tools.
+    ...(api ? [{ path: 'openapi.yaml', content: api.text }] : []),
+    ...assets.files,
+  ];
+  let fileCount = pages.length + extras.length;
+  if (options.cache) {
+    const assetKey = keyOf(assetUrls);
+    const files: OutputFile[] = renderPages(pages, { ...site, assets: ASSET_PLACEHOLDERS }, cache).map((page) => {
+      const key = `${page.key}:${assetKey}`;
+      const filled = cache.filled.get(page.path);
+      if (filled?.key === key) return { path: page.path, content: filled.html };
+      const html = fillAssetUrls(page.html, assetUrls);
+      cache.filled.set(page.path, { key, html });
+      return { path: page.path, content: html };
+    });
+    files.push(...extras);
+    stage('render');
+    options.cache.written.set(options.outDir, writeChanges(options.outDir, files, options.cache.written.get(options.outDir)));
+    stage('write');
+  } else {
+    // A production build writes each page as soon as it is rendered: memory stays flat however
+    // large the site, and the writes of one page overlap nothing that the next one needs.
+    const writer = new SiteWriter(options.outDir);
+    try {
+      const context = { ...site, assets: assetUrls };
+      for (const page of pages) writer.write(page.path, renderDocument(page.element(), context));
+      stage('render');
+      if (worker) {
+        const { files, index } = await worker.done;
+        for (const [name, text] of files) writer.write(`assets/search/${name}`, text);
+        search = index;  // the worker counts the sections it made
+        fileCount += files.length;
+        stage('search wait');
+      }
+      for (const file of extras) writer.write(file.path, file.content);
+      writer.commit();
+    } catch (error) {
+      worker?.stop();
+      writer.abort();
+      throw error;
+    }
+    stage('write');
+  }
 
   return {
-    pages: unique.length + 1, files: files.length, warnings: diagnostics.warnings, timings,
+    pages: unique.length + 1, files: fileCount, warnings: diagnostics.warnings, timings,
     operations: docs.flatMap((doc) => doc.operations.map((id) => ({ id, route: doc.route }))),
     search, searchDeferred, stylesheet: urls.css,
   };
@@ -270,7 +309,8 @@ function cached<T>(cache: BuildCache | undefined, path: string, parse: (path: st
 }
 
 /** The search index, or the last build's (its files added again) when the sections are the same. */
-function searchIndexOf(sections: SearchSection[], assets: AssetCollector, cache: BuildCache, defer: boolean): BuiltSearchIndex & { deferred: boolean } {
+function searchIndexOf(sections: SearchSection[], assets: AssetCollector, cache: BuildCache | undefined, defer: boolean): BuiltSearchIndex & { deferred: boolean } {
+  if (!cache) return { ...buildSearchIndex(sections, (name, text) => assets.add('search', name, text)), deferred: false };
   const key = keyOf(sections);
   if (cache.search && (cache.search.key === key || defer)) {
     for (const [name, text] of cache.search.files) assets.add('search', name, text);
@@ -308,16 +348,25 @@ function renderPages(pages: { path: string; element: () => ReactElement; data: (
 /** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
 const SEARCH_ROUTE = '/search/';
 
-/** What search covers: every doc page section by section, and every generated category page. */
-function searchSections(baseUrl: string, docs: DocPage[], categories: CategorySource[], sidebar: SidebarItem[], docsByRoute: Map<string, DocPage>, cache: BuildCache): SearchSection[] {
-  const url = (route: string) => `${baseUrl}${route.slice(1)}`;
-  const sections = docs.flatMap((doc) => {
+/** What search reads of a doc page. */
+function searchPage(baseUrl: string, doc: DocPage): PageForSearch {
+  return { title: doc.title, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
+}
+
+/** Every doc page, section by section (a doc's sections are kept while the doc object is the same). */
+function docSections(docs: DocPage[], pages: PageForSearch[], cache: BuildCache): SearchSection[] {
+  return docs.flatMap((doc, index) => {
     const known = cache.sections.get(doc);
     if (known) return known;
-    const found = pageSections({ title: doc.title, url: url(doc.route), html: doc.html, tags: doc.tags.map((tag) => tag.label) });
+    const found = pages[index] ? pageSections(pages[index]) : [];
     cache.sections.set(doc, found);
     return found;
   });
+}
+
+/** Every generated category page: its description and its items, as one section. */
+function categorySections(baseUrl: string, categories: CategorySource[], sidebar: SidebarItem[], docsByRoute: Map<string, DocPage>): SearchSection[] {
+  const sections: SearchSection[] = [];
   for (const category of categories) {
     const node = category.indexRoute ? findCategory(sidebar, category.indexRoute) : undefined;
     if (!node?.route) continue;
@@ -327,7 +376,7 @@ function searchSections(baseUrl: string, docs: DocPage[], categories: CategorySo
       return item.label;
     });
     const text = [node.description ?? '', ...items].join(' ');
-    sections.push({ title: node.label, heading: '', page: '', text, tags: '', pageTitle: node.label, url: url(node.route) });
+    sections.push({ title: node.label, heading: '', page: '', text, tags: '', pageTitle: node.label, url: `${baseUrl}${node.route.slice(1)}` });
   }
   return sections;
 }

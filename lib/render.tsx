@@ -4,9 +4,13 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteContext, type SiteContextValue } from '../components/SiteContext.tsx';
 import { formatHtml } from './format-html.ts';
+import { renderFormatted } from './preformatted.ts';
 
 export function renderDocument(element: ReactElement, context: SiteContextValue): string {
-  const markup = renderToStaticMarkup(<SiteContext.Provider value={context}>{element}</SiteContext.Provider>);
+  const html = renderFormatted(
+    () => renderToStaticMarkup(<SiteContext.Provider value={context}>{element}</SiteContext.Provider>),
     // React writes the attribute as "charSet"; HTML is case-insensitive, readers expect "charset".
-  return `<!DOCTYPE html>\n${formatHtml(markup.replace('<meta charSet=', '<meta charset='))}\n`;
+    (markup) => formatHtml(markup.replace('<meta charSet=', '<meta charset=')),
+  );
+  return `<!DOCTYPE html>\n${html}\n`;
 }

@@ -1,5 +1,5 @@
-// Stage 3a: the one docs sidebar, from the folder tree and _category_ files, and what derives from
-// it: previous/next order and breadcrumbs.
+// Stage 3a: the docs sidebar, from the folder tree and _category_ files, and what derives from
+// it: which sidebar a page shows, previous/next order and breadcrumbs.
 import type { CategorySource } from './content.ts';
 import type { LinkItem } from './config.ts';
 import type { DocPage, NavLink, SidebarCategory, SidebarItem } from './model.ts';
@@ -69,23 +69,8 @@ export function flattenSidebar(items: SidebarItem[]): NavLink[] {
     }
   }
   // A category linked to a doc lists that route once.
-  return out.filter((link, index) => out.findIndex((other) => other.route === link.route) === index);
-}
-
-export function previousNext(order: NavLink[], route: string): { previous: NavLink | undefined; next: NavLink | undefined } {
-  const index = order.findIndex((link) => link.route === route);
-  if (index < 0) return { previous: undefined, next: undefined };
-  return { previous: order[index - 1], next: order[index + 1] };
-}
-
-/** The categories leading to a route, outermost first (the page itself excluded). */
-export function breadcrumbs(items: SidebarItem[], route: string): SidebarCategory[] {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.route === route) return [];
-    if (containsRoute(item, route)) return [item, ...breadcrumbs(item.items, route)];
-  }
-  return [];
+  const seen = new Set<string>();
+  return out.filter((link) => !seen.has(link.route) && Boolean(seen.add(link.route)));
 }
 
 export function containsRoute(category: SidebarCategory, route: string): boolean {
@@ -114,4 +99,60 @@ export function firstRoute(items: SidebarItem[]): string | undefined {
     }
   }
   return undefined;
+}
+
+/** What the pages show of the sidebar tree: per route, its sidebar, previous/next and breadcrumbs. */
+export interface SidebarLayout {
+  /** The sidebar of pages outside every section (and of the search page's category list). */
+  root: SidebarItem[];
+  /** The sidebar a page shows. */
+  sidebarOf(route: string): SidebarItem[];
+  /** Neighbours in the reading order of the page's own sidebar. */
+  neighbours(route: string): { previous: NavLink | undefined; next: NavLink | undefined };
+  /** The categories leading to a route, outermost first (the page itself excluded). */
+  trailOf(route: string): SidebarCategory[];
+}
+
+/**
+ * One sidebar for all docs, or (`docs.sidebarPerFolder`) one per top-level folder, as large sites
+ * need: a page then embeds its section's links only, and the pages outside every section show the
+ * top-level docs and one link per section. Everything is computed in one pass over the tree, so
+ * the cost stays linear in the number of pages.
+ */
+export function layoutSidebar(tree: SidebarItem[], perFolder: boolean): SidebarLayout {
+  const sections = perFolder ? tree.filter((item): item is SidebarCategory => item.type === 'category') : [];
+  const root = perFolder
+    ? tree.flatMap((item): SidebarItem[] => {
+      if (item.type !== 'category') return [item];
+      const route = item.route ?? firstRoute(item.items);
+      // A category without pages (the external links of site.yml) stays as it is.
+      return route ? [{ type: 'doc', id: route, label: item.label, route }] : [item];
+    })
+    : tree;
+  const sidebarByRoute = new Map<string, SidebarItem[]>();
+  const neighbours = new Map<string, { previous: NavLink | undefined; next: NavLink | undefined }>();
+  for (const sidebar of [...sections.map((section) => [section]), root]) {
+    const order = flattenSidebar(sidebar);
+    order.forEach((link, index) => {
+      if (sidebarByRoute.has(link.route)) return;
+      sidebarByRoute.set(link.route, sidebar);
+      neighbours.set(link.route, { previous: order[index - 1], next: order[index + 1] });
+    });
+  }
+  const trails = new Map<string, SidebarCategory[]>();
+  const walk = (items: SidebarItem[], trail: SidebarCategory[]) => {
+    for (const item of items) {
+      if (item.type === 'doc' && !trails.has(item.route)) trails.set(item.route, trail);
+      if (item.type !== 'category') continue;
+      if (item.route && !trails.has(item.route)) trails.set(item.route, trail);
+      walk(item.items, [...trail, item]);
+    }
+  };
+  walk(tree, []);
+  return {
+    root,
+    sidebarOf: (route) => sidebarByRoute.get(route) ?? root,
+    neighbours: (route) => neighbours.get(route) ?? { previous: undefined, next: undefined },
+    trailOf: (route) => trails.get(route) ?? [],
+  };
 }

@@ -9,26 +9,59 @@ export interface OutputFile {
   content: string | Uint8Array;
 }
 
+/**
+ * Writes a site into a fresh temporary folder beside `outDir`, file by file as the build makes
+ * them (so a large site is never held in memory whole), and swaps it into place on `commit`.
+ * Writes are synchronous: measured on 10,000 pages, writes in Node's thread pool were slower.
+ */
+export class SiteWriter {
+  private readonly temp: string;
+  private readonly stamp = `${process.pid}-${Date.now()}`;
+  private readonly dirs = new Set<string>();
+
+  constructor(private readonly outDir: string) {
+    this.temp = join(dirname(outDir), `.dist-new-${this.stamp}`);
+    mkdirSync(this.temp, { recursive: true });
+    this.dirs.add(this.temp);
+  }
+
+  write(path: string, content: string | Uint8Array): void {
+    const target = join(this.temp, path);
+    this.makeDir(dirname(target));
+    writeFileSync(target, content);
+  }
+
+  /** Folders are made once each, parents first, without the extra checks of a recursive mkdir. */
+  private makeDir(dir: string): void {
+    if (this.dirs.has(dir)) return;
+    this.makeDir(dirname(dir));
+    mkdirSync(dir);
+    this.dirs.add(dir);
+  }
+
+  /** Two renames: the old site moves aside, the new one takes its name, then the old one goes. */
+  commit(): void {
+    const old = join(dirname(this.outDir), `.dist-old-${this.stamp}`);
+    if (existsSync(this.outDir)) renameSync(this.outDir, old);
+    renameSync(this.temp, this.outDir);
+    rmSync(old, { recursive: true, force: true });
+  }
+
+  /** A failed build: the new files go, the previous site stays as it was. */
+  abort(): void {
+    rmSync(this.temp, { recursive: true, force: true });
+  }
+}
+
 export function writeSite(outDir: string, files: OutputFile[]): void {
-  const parent = dirname(outDir);
-  const stamp = `${process.pid}-${Date.now()}`;
-  const temp = join(parent, `.dist-new-${stamp}`);
-  const old = join(parent, `.dist-old-${stamp}`);
-  mkdirSync(temp, { recursive: true });
+  const writer = new SiteWriter(outDir);
   try {
-    for (const file of files) {
-      const target = join(temp, file.path);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, file.content);
-    }
+    for (const file of files) writer.write(file.path, file.content);
+    writer.commit();
   } catch (error) {
-    rmSync(temp, { recursive: true, force: true });
+    writer.abort();
     throw error;
   }
-  // Two renames: the old site moves aside, the new one takes its name, then the old one goes.
-  if (existsSync(outDir)) renameSync(outDir, old);
-  renameSync(temp, outDir);
-  rmSync(old, { recursive: true, force: true });
 }
 
 /** What an earlier build wrote into a folder: file path → content (kept in memory by `npm start`). */

@@ -5,13 +5,14 @@ import { CardIcon } from '../components/Icons.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { firstRoute } from '../lib/sidebar.ts';
-import { useSite } from '../components/SiteContext.tsx';
 import { DocsShell } from './DocsShell.tsx';
 import { Layout } from './Layout.tsx';
 
 export interface CategoryPageProps {
   category: SidebarCategory;
   route: string;
+  /** The sidebar this page shows (its section's, when each top-level folder has its own). */
+  sidebar: SidebarItem[];
   trail: SidebarCategory[];
   docsByRoute: Map<string, DocPage>;
   previous: NavLink | undefined;
@@ -36,13 +37,12 @@ function card(item: SidebarItem, docsByRoute: Map<string, DocPage>): Card | unde
 }
 
 /** A generated category index: the category's description and one card per child page or sub-category. */
-export function CategoryPage({ category, route, trail, docsByRoute, previous, next }: CategoryPageProps) {
-  const { sidebar } = useSite();
+export function CategoryPage({ category, route, sidebar, trail, docsByRoute, previous, next }: CategoryPageProps) {
   const cards = category.items.map((item) => card(item, docsByRoute)).filter((c): c is Card => c !== undefined);
   const description = category.description ?? TEXTS.categoryItems(category.items.length);
   return (
-    <Layout title={category.label} description={description} route={route} docs={{ sidebar }}>
-      <DocsShell route={route} toc={[]}>
+    <Layout title={category.label} description={description} route={route} docs>
+      <DocsShell route={route} sidebar={sidebar} toc={[]}>
         <article className="doc">
           <Breadcrumbs trail={trail} current={category.label} />
           <div className="markdown">

@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
 import { IDS } from '../common/constants.ts';
 import type { TocItem } from '../lib/markdown/types.ts';
+import type { SidebarItem } from '../lib/model.ts';
 import { Sidebar } from '../components/Sidebar.tsx';
 import { TableOfContents } from '../components/TableOfContents.tsx';
-import { useSite } from '../components/SiteContext.tsx';
 
 /** Sidebar on the left (300 px, never hidden on wide screens), content in the middle, table of contents on the right. */
-export function DocsShell(props: { route: string; toc: TocItem[]; children: ReactNode }) {
-  const { sidebar } = useSite();
+export function DocsShell(props: { route: string; sidebar: SidebarItem[]; toc: TocItem[]; children: ReactNode }) {
   return (
     <div className="docs-layout">
-      <aside className="docs-sidebar">
-        <Sidebar items={sidebar} route={props.route} />
+      <aside className="docs-sidebar" id={IDS.docsSidebar}>
+        <Sidebar items={props.sidebar} route={props.route} />
       </aside>
       <main id={IDS.main} className="docs-main" tabIndex={-1}>
         <div className="docs-content">{props.children}</div>

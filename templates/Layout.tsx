@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { IDS } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
-import type { SidebarItem } from '../lib/model.ts';
 import { AnnouncementBar } from '../components/AnnouncementBar.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Navbar } from '../components/Navbar.tsx';
@@ -14,7 +13,7 @@ export interface LayoutProps {
   /** Route of the page ("/docs/changes/"); the 404 page passes undefined (no canonical URL). */
   route: string | undefined;
   /** Docs pages carry the version metadata and the sidebar in the mobile menu. */
-  docs?: { sidebar: SidebarItem[] } | undefined;
+  docs?: boolean | undefined;
   noIndex?: boolean;
   children: ReactNode;
 }
@@ -60,7 +59,7 @@ export function Layout(props: LayoutProps) {
           <a className="skip-link" href={`#${IDS.main}`}>{TEXTS.skipToContent}</a>
         </section>
         <AnnouncementBar />
-        <Navbar sidebar={props.docs && props.route ? { items: props.docs.sidebar, route: props.route } : undefined} />
+        <Navbar docsSidebar={props.docs === true} />
         <div className="page-content" id={IDS.pageContent}>
           {props.children}
         </div>

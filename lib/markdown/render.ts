@@ -69,6 +69,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   // Each table's scroll region is a landmark, so it needs a name of its own: the heading above it.
   let sectionTitle: string | undefined;
   const tableLabels = new Map<string, number>();
+  let imagesSeen = 0;
 
   const marked = new Marked({ gfm: true });
   marked.use({
@@ -122,7 +123,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
         headings.push({ level: depth, id, html: inner, text });
         anchors.push(id);
         const label = escapeHtml(TEXTS.directLinkTo(text));
-        return `<h${depth} id="${id}" class="anchor">${inner}<a class="hash-link" href="#${id}" aria-label="${label}" title="${label}">\u200b</a></h${depth}>\n`;
+        return `<h${depth} id="${id}" class="anchor">${inner}<a class="hash-link" href="#${id}" aria-label="${label}" title="${label}">&#8203;</a></h${depth}>\n`;
       },
       paragraph({ tokens }) {
         const inner = this.parser.parseInline(tokens);
@@ -144,8 +145,11 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
       image(token) {
         const alt = escapeHtml(token.text);
         const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+        // A page's first image is often its largest paint near the top: it loads at once, first;
+        // the others when they come near the viewport.
+        const loading = imagesSeen++ === 0 ? ' fetchpriority="high"' : ' loading="lazy"';
         if (EXTERNAL.test(token.href) || token.href.startsWith('/')) {
-          return `<img src="${escapeHtml(token.href)}" alt="${alt}"${title} loading="lazy" decoding="async">`;
+          return `<img src="${escapeHtml(token.href)}" alt="${alt}"${title}${loading} decoding="async">`;
         }
         const path = resolve(dirname(ctx.absPath), decodePath(token.href.split(/[?#]/)[0] ?? ''));
         const asset = ctx.addAsset(path);
@@ -154,7 +158,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
             'Put the image file next to the page (the path is relative to the markdown file) or fix the path.');
         }
         const size = asset.width && asset.height ? ` width="${asset.width}" height="${asset.height}"` : '';
-        return `<img src="${escapeHtml(asset.url)}" alt="${alt}"${title}${size} loading="lazy" decoding="async">`;
+        return `<img src="${escapeHtml(asset.url)}" alt="${alt}"${title}${size}${loading} decoding="async">`;
       },
       table(token) {
         // A focusable scroll container, so wide tables scroll with the keyboard too.

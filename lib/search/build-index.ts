@@ -1,13 +1,10 @@
-// Builds the search index: MiniSearch indexes every section at build time and the serialised
-// index is written as content-hashed JSON. A small site gets one file; a large one a manifest plus
+// Builds the search index: every section is indexed at build time (lib/search/term-index.ts, in
+// MiniSearch's serialised form, which the browser loads) and written as content-hashed JSON. A small site gets one file; a large one a manifest plus
 // term shards (sorted term ranges) and doc shards (id ranges), so that a query downloads only the
 // shards of its words and of its top results, whatever the size of the site.
-import MiniSearch from 'minisearch';
-import {
-  MINISEARCH_SERIALIZATION_VERSION, SEARCH_FIELDS, SEARCH_INDEX_VERSION, processTerm, tokenize,
-  type DocRecord, type SearchManifest, type SearchShardRef, type TermEntry,
-} from '../../common/search.ts';
+import { SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef } from '../../common/search.ts';
 import { excerptOf, type SearchSection } from './sections.ts';
+import { indexSections, type TermIndex } from './term-index.ts';
 
 export interface SearchIndexLimits {
   /** Up to this size the whole index is one file. */
@@ -43,32 +40,27 @@ export function buildSearchIndex(
   addFile: (name: string, content: string) => string,
   limits: SearchIndexLimits = DEFAULT_LIMITS,
 ): BuiltSearchIndex {
-  const search = new MiniSearch<SearchSection & { id: number }>({
-    fields: [...SEARCH_FIELDS], storeFields: [], processTerm, tokenize,
-  });
-  search.addAll(sections.map((section, id) => ({ ...section, id })));
-  const plain = search.toJSON();
-  if (plain.serializationVersion !== MINISEARCH_SERIALIZATION_VERSION) {
-    throw new Error(`MiniSearch writes serialisation version ${plain.serializationVersion}; the browser reader expects ${MINISEARCH_SERIALIZATION_VERSION}. Update common/search.ts and client/search/engine.ts together.`);
-  }
-  const lengths = sections.map((_, id) => plain.fieldLength[String(id)] ?? SEARCH_FIELDS.map(() => 0));
-  const terms = (plain.index as TermEntry[]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const { documentCount, averageFieldLength, fieldLength: lengths, terms } = indexSections(sections);
   const docs: DocRecord[] = sections.map((section) => [section.pageTitle, section.url, section.heading, excerptOf(section.text)]);
-  const head = { version: SEARCH_INDEX_VERSION, documentCount: plain.documentCount, averageFieldLength: plain.averageFieldLength } as const;
+  const head = { version: SEARCH_INDEX_VERSION, documentCount, averageFieldLength } as const;
 
-  const single: SearchManifest = { ...head, lengths, terms, docs };
-  const singleText = JSON.stringify(single);
-  if (singleText.length <= limits.singleFileBytes) {
-    return { url: addFile('search-index.json', singleText), sections: sections.length, files: 1, bytes: singleText.length };
+  // The one-file form, unless the terms alone are already too big for it.
+  const termBytes = terms.reduce((sum, entry) => sum + entry.json.length + 1, 0);
+  if (termBytes <= limits.singleFileBytes) {
+    // As JSON.stringify would write the SearchManifest { ...head, lengths, terms, docs }.
+    const singleText = `${JSON.stringify({ ...head, lengths }).slice(0, -1)},"terms":${termsJson(terms)},"docs":${JSON.stringify(docs)}}`;
+    if (singleText.length <= limits.singleFileBytes) {
+      return { url: addFile('search-index.json', singleText), sections: sections.length, files: 1, bytes: singleText.length };
+    }
   }
 
   let bytes = 0;
-  const write = (name: string, parts: unknown) => {
-    const content = JSON.stringify(parts);
+  const save = (name: string, content: string) => {
     bytes += content.length;
     return addFile(name, content);
   };
-  const termShards: SearchShardRef[] = chunkTerms(terms, limits.termShardBytes).map((part) => ({ from: part[0]?.[0] ?? '', url: write('search-terms.json', part) }));
+  const write = (name: string, parts: unknown) => save(name, JSON.stringify(parts));
+  const termShards: SearchShardRef[] = chunkTerms(terms, limits.termShardBytes).map((part) => ({ from: part[0]?.term ?? '', url: save('search-terms.json', termsJson(part)) }));
   let from = 0;
   const docShards: SearchShardRef[] = chunk(docs, limits.docShardBytes).map((part) => {
     const ref = { from, url: write('search-docs.json', part) };
@@ -80,15 +72,22 @@ export function buildSearchIndex(
   return { url, sections: sections.length, files: termShards.length + docShards.length + 2, bytes };
 }
 
+type TermText = TermIndex['terms'][number];
+
+/** A list of term entries as the JSON array of TermEntry it stands for. */
+function termsJson(terms: TermText[]): string {
+  return `[${terms.map((entry) => entry.json).join(',')}]`;
+}
+
 /**
  * Term shards cut where the words' first letters change: the browser loads the shard where a query
  * word would sort, so a typo after the first two letters ("webhok") still finds its word
  * ("webhook") in the same shard. A run of words sharing two letters that is too big for one shard
  * is cut where the third letter changes, and so on.
  */
-function chunkTerms(terms: TermEntry[], targetBytes: number): TermEntry[][] {
-  const sizes = terms.map((entry) => JSON.stringify(entry).length + 1);
-  const parts: TermEntry[][] = [];
+function chunkTerms(terms: TermText[], targetBytes: number): TermText[][] {
+  const sizes = terms.map((entry) => entry.json.length + 1);
+  const parts: TermText[][] = [];
   let start = 0;
   while (start < terms.length) {
     let end = start;
@@ -102,11 +101,11 @@ function chunkTerms(terms: TermEntry[], targetBytes: number): TermEntry[][] {
 }
 
 /** The latest cut in (start, end] where words change in their first 2, else 3, 4… letters. */
-function preferredCut(terms: TermEntry[], start: number, end: number): number {
+function preferredCut(terms: TermText[], start: number, end: number): number {
   for (let letters = 2; letters <= 6; letters += 1) {
     for (let cut = end; cut > start + (end - start) / 4; cut -= 1) {
-      const before = terms[cut - 1]?.[0] ?? '';
-      const after = terms[cut]?.[0] ?? '';
+      const before = terms[cut - 1]?.term ?? '';
+      const after = terms[cut]?.term ?? '';
       if (before.slice(0, letters) !== after.slice(0, letters)) return cut;
     }
   }

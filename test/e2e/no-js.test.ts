@@ -88,15 +88,26 @@ test('without JavaScript, sidebar, table-of-contents and in-text links navigate'
   await context.close();
 });
 
-test('without JavaScript at 400 px, the menu opens and its links lead to other pages', async () => {
+test('without JavaScript at 400 px, the menu opens, leads to the sidebar after the content, and its links lead to other pages', async () => {
   const context = await noScript(400);
   const page = await context.newPage();
   await page.goto(`${site.url}/docs/features/lora/`);
-  assert.equal(await page.locator('.docs-sidebar').isVisible(), false);
+  // The sidebar follows the content (it cannot move into the menu without JavaScript).
+  const [mainBottom, sidebarTop] = await page.evaluate(() => [
+    document.querySelector('main')?.getBoundingClientRect().bottom ?? 0,
+    document.querySelector('.docs-sidebar')?.getBoundingClientRect().top ?? -1,
+  ]);
+  assert.ok(sidebarTop >= mainBottom, `sidebar (top ${sidebarTop}) after the content (bottom ${mainBottom})`);
   await page.getByLabel('Toggle navigation bar').click();
   const panel = page.locator('.mobile-menu__panel');
   assert.ok(await panel.isVisible());
-  await panel.getByRole('link', { name: 'Changes', exact: true }).click();
+  await panel.getByRole('link', { name: 'Docs pages' }).click();
+  await page.waitForURL('**/docs/features/lora/#docs-sidebar');
+  // The panel gives way to the sidebar it leads to.
+  assert.equal(await panel.isVisible(), false);
+  const sidebar = page.locator('.docs-sidebar');
+  assert.ok(await sidebar.getByRole('link', { name: 'Changes', exact: true }).isVisible());
+  await sidebar.getByRole('link', { name: 'Changes', exact: true }).click();
   await page.waitForURL('**/docs/changes/');
   assert.equal(await page.locator('main h1').textContent(), 'Changes');
   await context.close();

@@ -6,7 +6,7 @@ import { loadContent, parseNumberPrefix } from '../../lib/content.ts';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
 import type { DocPage, SidebarItem } from '../../lib/model.ts';
 import { renderDoc } from '../../lib/pages.ts';
-import { breadcrumbs, buildSidebar, flattenSidebar, previousNext } from '../../lib/sidebar.ts';
+import { buildSidebar, flattenSidebar, layoutSidebar } from '../../lib/sidebar.ts';
 import { tempDir } from '../helpers/site.ts';
 
 function writeTree(files: Record<string, string>): string {
@@ -103,11 +103,31 @@ test('previous/next follow the sidebar, category pages included; breadcrumbs lis
   const { sidebar } = load();
   const order = flattenSidebar(sidebar);
   assert.deepEqual(order.slice(0, 3).map((link) => link.route), ['/docs/changes/', '/docs/category/use-cases/', '/docs/use-cases/ai-photoshoot/']);
-  const { previous, next } = previousNext(order, '/docs/api/tune/');
+  const layout = layoutSidebar(sidebar, false);
+  const { previous, next } = layout.neighbours('/docs/api/tune/');
   assert.equal(previous?.route, '/docs/category/tunes/');
   assert.equal(next?.label, 'Create a tune');
-  assert.deepEqual(breadcrumbs(sidebar, '/docs/api/pack/tunes/create/').map((c) => c.label), ['API', 'Packs', 'Pack tunes']);
-  assert.deepEqual(breadcrumbs(sidebar, '/docs/category/packs/').map((c) => c.label), ['API']);
+  assert.deepEqual(layout.trailOf('/docs/api/pack/tunes/create/').map((c) => c.label), ['API', 'Packs', 'Pack tunes']);
+  assert.deepEqual(layout.trailOf('/docs/category/packs/').map((c) => c.label), ['API']);
+  assert.equal(layout.sidebarOf('/docs/api/tune/'), sidebar);
+});
+
+test('with a sidebar per folder, a page shows its section only and reads on within it', () => {
+  const { sidebar } = load();
+  const layout = layoutSidebar(sidebar, true);
+  const api = layout.sidebarOf('/docs/api/tune/');
+  assert.equal(api.length, 1);
+  assert.equal(api[0]?.label, 'API');
+  const inApi = new Set(flattenSidebar(api).map((link) => link.route));
+  assert.ok(inApi.has('/docs/api/pack/tunes/create/') && !inApi.has('/docs/use-cases/ai-photoshoot/'));
+  // The first page of a section starts its reading order; the last one ends it.
+  const order = flattenSidebar(api);
+  assert.equal(layout.neighbours(order[0]?.route ?? '').previous, undefined);
+  assert.equal(layout.neighbours(order.at(-1)?.route ?? '').next, undefined);
+  // Pages outside every section see the top-level docs and one link per section.
+  assert.deepEqual(layout.root.map((item) => item.type), sidebar.map((item) => (item.type === 'category' ? 'doc' : item.type)));
+  assert.equal(layout.sidebarOf('/docs/changes/'), layout.root);
+  assert.deepEqual(layout.trailOf('/docs/api/pack/tunes/create/').map((c) => c.label), ['API', 'Packs', 'Pack tunes']);
 });
 
 test('slug front matter sets the route, absolute or relative to the folder', () => {

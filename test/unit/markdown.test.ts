@@ -55,13 +55,14 @@ test('links to markdown files become routes; a missing file is a warning with it
   assert.match(diagnostics.warnings[0]?.message ?? '', /missing\.md/);
 });
 
-test('links and images get the base URL', () => {
-  const result = renderMarkdown('[a](/docs/x/) ![d](./d.svg)', context({
+test('links and images get the base URL; the first image loads at once, the others lazily', () => {
+  const result = renderMarkdown('[a](/docs/x/) ![d](./d.svg)\n\n![e](./d.svg)', context({
     baseUrl: '/sub/',
     addAsset: () => ({ url: '/sub/assets/images/d.123.svg', width: 10, height: 5 }),
   }));
   assert.match(result.html, /href="\/sub\/docs\/x\/"/);
-  assert.match(result.html, /<img src="\/sub\/assets\/images\/d\.123\.svg" alt="d" width="10" height="5" loading="lazy" decoding="async">/);
+  assert.match(result.html, /<img src="\/sub\/assets\/images\/d\.123\.svg" alt="d" width="10" height="5" fetchpriority="high" decoding="async">/);
+  assert.match(result.html, /<img src="\/sub\/assets\/images\/d\.123\.svg" alt="e" width="10" height="5" loading="lazy" decoding="async">/);
 });
 
 test('a missing image fails with the file and line', () => {

@@ -149,3 +149,26 @@ test('budget: the page script is at most 10 KB gzipped, medium-zoom included; se
   assert.deepEqual(readdirSync(dir).filter((name) => name !== main).map((name) => name.replace(/\.[0-9a-f]{10}\./, '.')), ['search.js'],
     'the only other script is the search module, loaded on first use');
 });
+
+test('with a sidebar per top-level folder, a page carries its own section only, once', async () => {
+  const siteYml = readFileSync(join(BASIC_FIXTURE, 'content/site.yml'), 'utf8').replace('  mainDoc: changes', '  mainDoc: changes\n  sidebarPerFolder: true');
+  const { outDir, result } = await buildInto(fixtureWith({ 'content/site.yml': siteYml }));
+  assert.deepEqual(result.warnings, []);
+  const page = (route: string) => readFileSync(join(outDir, route.slice(1), 'index.html'), 'utf8');
+  const sidebarOf = (route: string) => {
+    const navs = [...page(route).matchAll(/<nav class="sidebar"[^>]*>([\s\S]*?)<\/nav>/g)];
+    assert.equal(navs.length, 1, `${route}: one sidebar in the page`);
+    return [...(navs[0]?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+  };
+  const guide = sidebarOf('/docs/guides/first/');
+  assert.ok(guide.includes('/docs/guides/second/'), 'its section');
+  assert.ok(!guide.includes('/docs/reference/things/create/'), 'no other section');
+  // Pages outside every folder list the top-level docs and one link per section.
+  const changes = sidebarOf('/docs/changes/');
+  assert.ok(changes.includes('/docs/category/guides/') && changes.includes('/docs/changes/'));
+  assert.ok(!changes.includes('/docs/guides/second/'));
+  // Previous/next stay within the section: its first page has no previous one (with one sidebar
+  // for all docs, the changelog before it would be).
+  assert.match(page('/docs/guides/first/'), /pagination-nav__link--prev/);
+  assert.doesNotMatch(page('/docs/category/guides/'), /pagination-nav__link--prev/);
+});

@@ -1,0 +1,48 @@
+// The build's own inverted index must be exactly what MiniSearch would serialise, since the browser
+// loads it into MiniSearch: same terms, frequencies, field lengths and mean lengths, to the bit.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import test from 'node:test';
+import MiniSearch from 'minisearch';
+import { generateCorpus, vocabulary } from '../../bench/corpus.ts';
+import { corpusSections } from '../../bench/search-figures.ts';
+import { SEARCH_FIELDS, processTerm, tokenize, type TermEntry } from '../../common/search.ts';
+import type { SearchSection } from '../../lib/search/sections.ts';
+import { indexSections } from '../../lib/search/term-index.ts';
+import { ROOT } from '../helpers/site.ts';
+
+function viaMiniSearch(sections: SearchSection[]) {
+  const search = new MiniSearch<SearchSection & { id: number }>({ fields: [...SEARCH_FIELDS], storeFields: [], processTerm, tokenize });
+  search.addAll(sections.map((section, id) => ({ ...section, id })));
+  const plain = search.toJSON();
+  return {
+    documentCount: plain.documentCount,
+    averageFieldLength: plain.averageFieldLength,
+    fieldLength: sections.map((_, id) => plain.fieldLength[String(id)]),
+    terms: (plain.index as TermEntry[]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+  };
+}
+
+const section = (fields: Partial<SearchSection>): SearchSection => ({ title: '', heading: '', page: '', text: '', tags: '', pageTitle: '', url: '/', ...fields });
+
+test('the search index equals MiniSearch\'s for the real content, a generated site and odd text', () => {
+  const docsDir = join(ROOT, 'content/docs');
+  const real = readdirSync(docsDir, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.md')).sort()
+    .map((path) => section({ title: path, text: readFileSync(join(docsDir, path), 'utf8'), tags: 'API Fine-tuning' }));
+  const generated = corpusSections(generateCorpus(300, vocabulary(docsDir)));
+  const odd = [
+    section({}),
+    section({ title: 'The the THE', text: 'a an and — … 42 tune_id tune_id Tune_ID ÉCLAIR éclair 東京 ‑‑' }),
+    section({ heading: 'x'.repeat(300), text: '\n\n  \t', tags: 'Styles Styles' }),
+  ];
+  for (const sections of [real, generated, odd, [...odd, ...real]]) {
+    const ours = indexSections(sections);
+    const theirs = viaMiniSearch(sections);
+    assert.equal(ours.documentCount, theirs.documentCount);
+    assert.deepEqual(ours.fieldLength, theirs.fieldLength);
+    assert.deepEqual(ours.averageFieldLength, theirs.averageFieldLength);
+    assert.equal(`[${ours.terms.map((entry) => entry.json).join(',')}]`, JSON.stringify(theirs.terms));
+    assert.deepEqual(ours.terms.map((entry) => entry.term), theirs.terms.map((entry) => entry[0]));
+  }
+});
