@@ -1,0 +1,55 @@
+// The helper thread of large production builds (lib/helper-thread.ts): renders markdown and builds
+// the search index on request, exactly as the main thread would.
+import { parentPort } from 'node:worker_threads';
+import { AssetCollector } from './assets.ts';
+import { hashedName } from './content-hash.ts';
+import { BuildError, Diagnostics } from './diagnostics.ts';
+import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
+import { loadApiDescription } from './openapi/load.ts';
+import { renderDoc } from './pages.ts';
+import { buildSearchIndex } from './search/build-index.ts';
+import type { IndexInput, IndexJob, IndexJobResult } from './search/parallel.ts';
+import { pageSections } from './search/sections.ts';
+
+function markdown(job: MarkdownJob): MarkdownResult {
+  const diagnostics = new Diagnostics();
+  const routes = new Map(job.routes);
+  const assets = new AssetCollector(job.baseUrl);
+  const images = new Set<string>();
+  const api = job.api ? loadApiDescription(job.api.absPath, job.api.file) : undefined;
+  const env = {
+    baseUrl: job.baseUrl, tagsRoute: job.tagsRoute, diagnostics, api,
+    resolveDocFile: (absPath: string) => routes.get(absPath),
+    addAsset: (absPath: string) => {
+      images.add(absPath);
+      return assets.addImage(absPath);
+    },
+  };
+  const pages = job.sources.map((source) => renderDoc(source, env));
+  return { pages, images: [...images], warnings: diagnostics.warnings };
+}
+
+function searchIndex(job: IndexJob): IndexJobResult {
+  const input = JSON.parse(job.inputJson) as IndexInput;
+  const sections = [...input.pages.flatMap(pageSections), ...input.extra];
+  const files: [string, string][] = [];
+  const { url: _url, ...index } = buildSearchIndex(sections, (name, content) => {
+    // The entry file has the name the pages already link to; the others their content hash.
+    const fileName = name === 'search-index.json' ? job.entryName : hashedName(name, content);
+    files.push([fileName, content]);
+    return `${job.folderUrl}${fileName}`;
+  });
+  return { files, index };
+}
+
+parentPort?.on('message', (request: HelperRequest) => {
+  let reply: HelperReply;
+  try {
+    reply = { id: request.id, result: request.type === 'markdown' ? markdown(request.job) : searchIndex(request.job) };
+  } catch (error) {
+    reply = error instanceof BuildError
+      ? { id: request.id, buildError: { file: error.file, line: error.line, problem: error.problem, hint: error.hint } }
+      : { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+  parentPort?.postMessage(reply);
+});
