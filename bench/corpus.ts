@@ -15,7 +15,7 @@ export interface CorpusSection {
 }
 
 export interface CorpusPage {
-  /** Path under docs/, e.g. "section-007/page-0123". */
+  /** Path under docs/, e.g. "section-007/group-2/page-01423". */
   path: string;
   title: string;
   description: string;
@@ -27,6 +27,8 @@ export interface CorpusPage {
 }
 
 export const PAGES_PER_SECTION = 200;
+/** Each section holds groups (sub-categories) of this many pages. */
+export const PAGES_PER_GROUP = 50;
 
 /** Mulberry32: a tiny seeded generator, so the corpus never changes between runs. */
 function random(seed: number): () => number {
@@ -66,7 +68,8 @@ export function generateCorpus(count: number, words: string[], seed = 42): Corpu
   const sentence = () => `${capital(phrase(between(6, 16)))}.`;
   const paragraph = () => Array.from({ length: between(2, 5) }, sentence).join(' ');
   const tagPool = Array.from({ length: 60 }, () => capital(phrase(between(1, 2))));
-  const pathOf = (index: number) => `section-${String(Math.floor(index / PAGES_PER_SECTION)).padStart(3, '0')}/page-${String(index).padStart(5, '0')}`;
+  const pathOf = (index: number) => `section-${String(Math.floor(index / PAGES_PER_SECTION)).padStart(3, '0')}` +
+    `/group-${Math.floor((index % PAGES_PER_SECTION) / PAGES_PER_GROUP)}/page-${String(index).padStart(5, '0')}`;
 
   return Array.from({ length: count }, (_, index) => {
     const sections: CorpusSection[] = Array.from({ length: between(3, 7) }, (_, i) => ({

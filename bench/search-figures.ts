@@ -1,6 +1,8 @@
 // Search figures: what a reader's first query downloads (gzipped, search code included) and how long
 // a query takes, for the real site and for a generated large site. Used by `npm run bench:search`
 // and by the tests that hold the budgets.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SearchEngine } from '../client/search/engine.ts';
 import { buildSearchIndex, type BuiltSearchIndex } from '../lib/search/build-index.ts';
@@ -103,4 +105,16 @@ export function indexInMemory(sections: SearchSection[]): { built: BuiltSearchIn
     return url;
   });
   return { built, files };
+}
+
+/** The search figures of a built site: its search code (gzipped) and its index as readers load it. */
+export async function builtSiteSearch(distDir: string): Promise<{ codeGzipBytes: number; figures: SearchFigures }> {
+  const assets = join(distDir, 'assets');
+  const searchCode = readdirSync(join(assets, 'js')).find((name) => name.startsWith('search.'));
+  if (!searchCode) throw new Error('The build wrote no search module.');
+  const codeGzipBytes = gzipSync(readFileSync(join(assets, 'js', searchCode)), { level: 9 }).length;
+  const files = new Map(readdirSync(join(assets, 'search')).map((name) => [`/assets/search/${name}`, readFileSync(join(assets, 'search', name), 'utf8')]));
+  const indexUrl = /data-search-index="([^"]+)"/.exec(readFileSync(join(distDir, 'index.html'), 'utf8'))?.[1];
+  if (!indexUrl) throw new Error('The home page links no search index.');
+  return { codeGzipBytes, figures: await measureSearch(indexUrl, files, codeGzipBytes) };
 }

@@ -1,12 +1,11 @@
 // `npm run bench:search`: the search figures of the real site and of generated 1,000- and
 // 10,000-page sites: index size, what a first query downloads, median query time.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { buildSite } from '../lib/pipeline.ts';
 import { generateCorpus, vocabulary } from './corpus.ts';
-import { corpusSections, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
+import { builtSiteSearch, corpusSections, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
 
 const root = join(import.meta.dirname, '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -24,15 +23,9 @@ function print(name: string, figures: SearchFigures, buildMs?: number): void {
 const out = mkdtempSync(join(tmpdir(), 'search-bench-'));
 try {
   await buildSite({ root, outDir: out });
-  const assets = join(out, 'assets');
-  const searchCode = readdirSync(join(assets, 'js')).find((name) => name.startsWith('search.'));
-  if (!searchCode) throw new Error('The build wrote no search module.');
-  const codeGzip = gzipSync(readFileSync(join(assets, 'js', searchCode))).length;
-  const files = new Map(readdirSync(join(assets, 'search')).map((name) => [`/assets/search/${name}`, readFileSync(join(assets, 'search', name), 'utf8')]));
-  const indexUrl = /data-search-index="([^"]+)"/.exec(readFileSync(join(out, 'index.html'), 'utf8'))?.[1];
-  if (!indexUrl) throw new Error('The home page links no search index.');
+  const { codeGzipBytes: codeGzip, figures } = await builtSiteSearch(out);
   console.log(`search code: ${kb(codeGzip)} gzipped, loaded on first use`);
-  print('real site', await measureSearch(indexUrl, files, codeGzip));
+  print('real site', figures);
 
   const words = vocabulary(join(root, 'content/docs'));
   for (const count of [1000, 10000]) {
