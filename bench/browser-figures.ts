@@ -149,7 +149,7 @@ export interface ClickToPaintOptions {
 /**
  * The page-side measurement, as a string: code handed to page.evaluate as a function would be
  * rewritten by esbuild (tsx) with helpers the page does not have, and the root tsconfig has no DOM
- * types. It clicks the visible link to `to`, notices the swap of #page-content, then waits until
+ * types. It clicks the visible link to `to`, notices the new <main>, then waits until
  * the frame showing it has been painted (two animation frames: the first callback runs before that
  * frame's paint, the second only once it is done) and resolves with the time since the click.
  */
@@ -158,11 +158,12 @@ function clickScript(to: string): string {
   return `new Promise((resolve, reject) => {
     const link = [...document.querySelectorAll(${selector})].find((a) => a.getClientRects().length > 0);
     if (!link) return reject(new Error('No visible link to ' + ${JSON.stringify(to)}));
-    const old = document.getElementById(${JSON.stringify(IDS.pageContent)});
+    // The page's <main> is new after every client-side navigation (the sidebar may stay).
+    const old = document.getElementById(${JSON.stringify(IDS.main)});
     const timer = setTimeout(() => reject(new Error('The content was not swapped within 10 s.')), 10000);
     let start = 0;
     const observer = new MutationObserver(() => {
-      if (document.getElementById(${JSON.stringify(IDS.pageContent)}) === old) return;
+      if (document.getElementById(${JSON.stringify(IDS.main)}) === old) return;
       observer.disconnect();
       const swapMs = performance.now() - start;
       requestAnimationFrame(() => requestAnimationFrame(() => {

@@ -148,14 +148,23 @@ function enter(url: URL, mode: Mode): void {
   shown = url.pathname + url.search;
 }
 
-/** The sidebar marks the page in the address (the one that could not be shown). */
+/** The sidebar marks the page in the address (the one that could not be shown); its categories open to it. */
 function markCurrent(): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.sidebar a[href]')) {
     const here = link.pathname === window.location.pathname;
     link.classList.toggle('menu__link--active', here);
     if (here) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
+    for (let details = here ? link.closest('details') : null; details; details = details.parentElement?.closest('details') ?? null) details.open = true;
   }
+}
+
+/** Both pages are doc pages with the same sidebar, and the sidebar is in its column (not in the open menu). */
+function keepSidebar(here: HTMLElement, next: HTMLElement): boolean {
+  const current = here.querySelector<HTMLElement>('.docs-sidebar');
+  const coming = next.querySelector<HTMLElement>('.docs-sidebar');
+  return Boolean(current?.dataset.sidebar && current.dataset.sidebar === coming?.dataset.sidebar && current.querySelector('.sidebar') &&
+    here.querySelector('.docs-main') && next.querySelector('.docs-main'));
 }
 
 function swap(html: string, hooks: RouterHooks): void {
@@ -172,17 +181,29 @@ function swap(html: string, hooks: RouterHooks): void {
   const version = next.body.dataset.docsVersion;
   if (version) document.body.dataset.docsVersion = version;
   else delete document.body.dataset.docsVersion;
-  // Readers keep their place in the sidebar: its scroll position survives the swap.
+  const panel = document.querySelector('.mobile-menu__panel');
+  const nextPanel = next.querySelector('.mobile-menu__panel');
+  if (keepSidebar(here, content)) {
+    // The same sidebar: only the content column changes; the sidebar stays where it is (its
+    // scroll position too) and marks the new page. Less to build and lay out than a whole swap.
+    const main = here.querySelector('.docs-main');
+    const nextMain = content.querySelector('.docs-main');
+    if (main && nextMain) main.replaceWith(document.importNode(nextMain, true));
+    markCurrent();
+    if (panel && nextPanel) panel.replaceWith(document.importNode(nextPanel, true));
+    hooks.afterSwap(here);
+    return;
+  }
+  // Readers keep their place in the sidebar: its scroll position survives the swap. It is set
+  // back after every other change, so the browser lays the new page out once, not once per step.
   const scrollers = [...document.querySelectorAll<HTMLElement>('.docs-sidebar, .docs-sidebar .sidebar')].map((el) => el.scrollTop);
   const imported = document.importNode(content, true);
   here.replaceWith(imported);
+  if (panel && nextPanel) panel.replaceWith(document.importNode(nextPanel, true));
+  hooks.afterSwap(imported);
   [...document.querySelectorAll<HTMLElement>('.docs-sidebar, .docs-sidebar .sidebar')].forEach((el, i) => {
     el.scrollTop = scrollers[i] ?? 0;
   });
-  const panel = document.querySelector('.mobile-menu__panel');
-  const nextPanel = next.querySelector('.mobile-menu__panel');
-  if (panel && nextPanel) panel.replaceWith(document.importNode(nextPanel, true));
-  hooks.afterSwap(imported);
 }
 
 function scrollAfter(url: URL, saved: { x: number; y: number } | undefined): void {

@@ -9,7 +9,10 @@ import { loadApiDescription } from './openapi/load.ts';
 import { renderDoc } from './pages.ts';
 import { buildSearchIndex } from './search/build-index.ts';
 import type { IndexInput, IndexJob, IndexJobResult } from './search/parallel.ts';
-import { pageSections } from './search/sections.ts';
+import { pageSections, searchInputOf, type PageForSearch } from './search/sections.ts';
+
+/** What search reads of the pages this thread rendered: indexed here later, never sent back and forth. */
+let ownPages: PageForSearch[] = [];
 
 function markdown(job: MarkdownJob): MarkdownResult {
   const diagnostics = new Diagnostics();
@@ -26,12 +29,13 @@ function markdown(job: MarkdownJob): MarkdownResult {
     },
   };
   const pages = job.sources.map((source) => renderDoc(source, env));
-  return { pages, images: [...images], warnings: diagnostics.warnings };
+  ownPages = pages.map((page) => searchInputOf(job.baseUrl, page));
+  return { pages: pages.map(({ source: _source, ...page }) => page), images: [...images], warnings: diagnostics.warnings };
 }
 
 function searchIndex(job: IndexJob): IndexJobResult {
   const input = JSON.parse(job.inputJson) as IndexInput;
-  const sections = [...input.pages.flatMap(pageSections), ...input.extra];
+  const sections = [...input.pages.flatMap(pageSections), ...ownPages.flatMap(pageSections), ...input.extra];
   const files: [string, string][] = [];
   const { url: _url, ...index } = buildSearchIndex(sections, (name, content) => {
     // The entry file has the name the pages already link to; the others their content hash.

@@ -22,7 +22,8 @@ export interface MarkdownJob {
 }
 
 export interface MarkdownResult {
-  pages: DocPage[];
+  /** Without their sources, which the main thread has already. */
+  pages: Omit<DocPage, 'source'>[];
   /** Images the pages use: the main thread adds them to the build's assets. */
   images: string[];
   warnings: Warning[];

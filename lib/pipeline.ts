@@ -31,7 +31,7 @@ import { renderDocument } from './render.tsx';
 import type { SiteContextValue } from '../components/SiteContext.tsx';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts';
 import { indexJob, type IndexJob, type IndexJobResult } from './search/parallel.ts';
-import { pageSections, type PageForSearch, type SearchSection } from './search/sections.ts';
+import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './search/sections.ts';
 import { buildSidebar, findCategory, layoutSidebar } from './sidebar.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
@@ -123,10 +123,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // A large production build renders part of the markdown in a helper thread meanwhile.
   const helper = !options.cache && (options.helperThread ?? content.docs.length >= HELPER_MIN_DOCS) ? new HelperThread() : undefined;
   try {
+    let helperDocs = 0;
     const docs = options.cache
       ? renderDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute]))
       : helper
-        ? await renderDocsWithHelper(helper, content.docs, env, assets, {
+        ? await renderDocsWithHelper(helper, content.docs, env, assets, (count) => { helperDocs = count; }, {
           baseUrl: config.baseUrl, tagsRoute, routes: [...routeByFile],
           api: api ? { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' } : undefined,
         })
@@ -194,10 +195,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
     // 5. Search index, then render (pages link to the index by its URL). A large production build
     // indexes in the helper thread while the pages render (lib/search/parallel.ts).
-    const pagesForSearch = docs.map((doc) => searchPage(config.baseUrl, doc));
+    const pagesForSearch = docs.map((doc) => searchInputOf(config.baseUrl, doc));
     const categories = categorySections(config.baseUrl, content.categories, sidebar, docsByRoute);
     // The job (the whole input as JSON) is not kept here once the helper has its copy.
-    const indexing = helper ? startIndexing(helper, indexJob(root, config.baseUrl, { pages: pagesForSearch, extra: categories })) : undefined;
+    const indexing = helper ? startIndexing(helper, indexJob(root, config.baseUrl, pagesForSearch.slice(0, docs.length - helperDocs), pagesForSearch, categories)) : undefined;
     let { url: searchIndex, deferred: searchDeferred, ...search } = indexing
       ? { url: indexing.url, deferred: false, sections: 0, files: 0, bytes: 0 }
       : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], assets, options.cache, options.deferSearch === true);
@@ -308,7 +309,8 @@ function renderDocs(sources: DocSource[], env: PageEnvironment, cache: BuildCach
  * earlier part; the helper's images join the build's assets and its warnings the build's. The
  * first error in file order wins, as in one thread.
  */
-async function renderDocsWithHelper(helper: HelperThread, sources: DocSource[], env: PageEnvironment, assets: AssetCollector, job: Omit<MarkdownJob, 'sources'>): Promise<DocPage[]> {
+async function renderDocsWithHelper(helper: HelperThread, sources: DocSource[], env: PageEnvironment, assets: AssetCollector,
+  rendered: (helperDocs: number) => void, job: Omit<MarkdownJob, 'sources'>): Promise<DocPage[]> {
   // The helper starts later (it loads its modules first): it takes somewhat less than half.
   const split = Math.ceil(sources.length * 0.55);
   const theirs = helper.markdown({ ...job, sources: sources.slice(split) });
@@ -316,7 +318,9 @@ async function renderDocsWithHelper(helper: HelperThread, sources: DocSource[], 
   const { pages, images, warnings } = await theirs;
   for (const image of images) assets.addImage(image);
   for (const warning of warnings) env.diagnostics.warn(warning, warning.message);
-  return [...ours, ...pages];
+  rendered(pages.length);
+  const theirSources = sources.slice(split);
+  return [...ours, ...pages.map((page, index) => ({ ...page, source: theirSources[index] as DocSource }))];
 }
 
 function startIndexing(helper: HelperThread, job: IndexJob): { url: string; done: Promise<IndexJobResult> } {
@@ -385,10 +389,6 @@ function renderPages(pages: { path: string; element: () => ReactElement; data: (
 /** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
 const SEARCH_ROUTE = '/search/';
 
-/** What search reads of a doc page. */
-function searchPage(baseUrl: string, doc: DocPage): PageForSearch {
-  return { title: doc.title, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
-}
 
 /** Every doc page, section by section (a doc's sections are kept while the doc object is the same). */
 function docSections(docs: DocPage[], pages: PageForSearch[], cache: BuildCache): SearchSection[] {

@@ -19,7 +19,10 @@ export interface IndexInput {
 }
 
 export interface IndexJob {
-  /** IndexInput as JSON: one string crosses to the worker faster than many objects. */
+  /**
+   * IndexInput as JSON (one string crosses to the worker faster than many objects): the pages the
+   * main thread rendered; the helper adds the pages it rendered itself after them.
+   */
   inputJson: string;
   entryName: string;
   /** URL of dist/assets/search/, with the base URL. */
@@ -32,10 +35,15 @@ export interface IndexJobResult {
 }
 
 /** The job for the helper thread: the index's input and the name its entry file gets. */
-export function indexJob(root: string, baseUrl: string, input: IndexInput): IndexJob {
-  const inputJson = JSON.stringify(input);
+/**
+ * The job for the helper thread. `ours` are the pages the main thread rendered, `all` every page
+ * in order (the helper's own come last): the entry file's name covers all of them.
+ */
+export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], all: PageForSearch[], extra: SearchSection[]): IndexJob {
+  const input: IndexInput = { pages: ours, extra };
   const digest = createHash('sha256');
   for (const path of INDEXING_SOURCES) digest.update(readFileSync(join(root, path)));
-  const entryName = `search-index.${digest.update(inputJson).digest('hex').slice(0, 10)}.json`;
-  return { inputJson, entryName, folderUrl: `${baseUrl}assets/search/` };
+  for (const page of all) digest.update(JSON.stringify(page));
+  digest.update(JSON.stringify(extra));
+  return { inputJson: JSON.stringify(input), entryName: `search-index.${digest.digest('hex').slice(0, 10)}.json`, folderUrl: `${baseUrl}assets/search/` };
 }

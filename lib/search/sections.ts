@@ -78,3 +78,8 @@ export function pageSections(page: PageForSearch): SearchSection[] {
   sections.push({ ...current, text: htmlToText(html.slice(start)) });
   return sections;
 }
+
+/** What search reads of a doc page. */
+export function searchInputOf(baseUrl: string, doc: { title: string; route: string; html: string; tags: { label: string }[] }): PageForSearch {
+  return { title: doc.title, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
+}

@@ -127,6 +127,18 @@ test('client-side navigation swaps the page, keeps the window, scrolls to the to
   await page.context().close();
 });
 
+test('between pages with the same sidebar, the sidebar stays in place and marks the new page', async () => {
+  const page = await open('/docs/guides/first/');
+  await page.evaluate(() => document.querySelector('.docs-sidebar')?.setAttribute('data-marker', 'kept'));
+  await page.locator('.docs-sidebar').getByRole('link', { name: 'Second guide' }).click();
+  await page.waitForURL('**/docs/guides/second/');
+  await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Second guide');
+  assert.equal(await page.locator('.docs-sidebar').getAttribute('data-marker'), 'kept', 'the same sidebar element');
+  assert.deepEqual(await page.locator('.docs-sidebar [aria-current="page"]').allTextContents(), ['Second guide']);
+  assert.equal(await page.locator('.docs-sidebar .menu__link--active').count(), 1);
+  await page.context().close();
+});
+
 test('back restores the scroll position; the sidebar keeps its own scroll across navigations', async () => {
   const page = await open('/docs/guides/first/', { height: 260 });
   await page.evaluate(() => window.scrollTo(0, 300));
