@@ -18,6 +18,12 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe on the open page; returns one line per violation and element ("rule: selector"). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Content below the first screen is laid out only when it comes near (content-visibility: auto),
+  // and axe cannot judge the contrast of what is not laid out: render all of it, as a reader
+  // scrolling through would see it.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('.markdown__body > *')) element.style.contentVisibility = 'visible';
+  });
   // Evaluated through the debugging protocol, so the page's Content-Security-Policy does not apply.
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
