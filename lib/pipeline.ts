@@ -33,6 +33,7 @@ import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts
 import { indexJob, type IndexJob, type IndexJobResult } from './search/parallel.ts';
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './search/sections.ts';
 import { buildSidebar, findCategory, layoutSidebar } from './sidebar.ts';
+import { llmsTxt } from './llms.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
 import { SiteWriter, writeChanges, type OutputFile } from './write.ts';
@@ -215,6 +216,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const extras: OutputFile[] = [
       { path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) },
       { path: 'robots.txt', content: robotsTxt(config) },
+      // The site as a markdown index for AI assistants, at the root and beside the docs.
+      ...[`llms.txt`, `${joinRoute(docsPath).slice(1)}llms.txt`].map((path) => ({ path, content: llmsTxt(config, sidebar, docs, categoryDescriptions(sidebar)) })),
       // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
       { path: 'serve.json', content: serveConfig(policy) },
       // The API description as written, for client generators and API tools.
@@ -416,6 +419,20 @@ function categorySections(baseUrl: string, categories: CategorySource[], sidebar
     sections.push({ title: node.label, heading: '', page: '', text, tags: '', pageTitle: node.label, url: `${baseUrl}${node.route.slice(1)}` });
   }
   return sections;
+}
+
+/** Each generated category page's description, by route. */
+function categoryDescriptions(sidebar: SidebarItem[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const walk = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type !== 'category') continue;
+      if (item.route && item.description) found.set(item.route, item.description);
+      walk(item.items);
+    }
+  };
+  walk(sidebar);
+  return found;
 }
 
 /** Two sources for one route: a warning naming both; the first one is kept. */

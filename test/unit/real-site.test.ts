@@ -62,3 +62,16 @@ test('the generator meta names version 2.4.3 on every page', () => {
     assert.match(page(route), /<meta name="generator" content="Pagewright 2\.4\.3"\/>/, route);
   }
 });
+
+test('/llms.txt lists every doc page exactly once, with its title and description; /docs/llms.txt is the same', () => {
+  const text = readFileSync(join(outDir, 'llms.txt'), 'utf8');
+  assert.equal(readFileSync(join(outDir, 'docs/llms.txt'), 'utf8'), text);
+  assert.match(text, /^# .+\n\n> .+\n\n## /);
+  const listed = [...text.matchAll(/^- \[[^\]]+\]\(https:\/\/[^/]+(\/[^)]*)\)/gm)].map((match) => match[1] ?? '');
+  const sitemap = readFileSync(join(outDir, 'sitemap.xml'), 'utf8');
+  const docRoutes = [...sitemap.matchAll(/<loc>https:\/\/[^/]+(\/docs\/[^<]*)<\/loc>/g)].map((match) => match[1] ?? '')
+    .filter((route) => !route.startsWith('/docs/tags/') && !route.startsWith('/docs/category/'));
+  for (const route of docRoutes) assert.equal(listed.filter((r) => r === route).length, 1, `${route} once`);
+  assert.equal(new Set(listed).size, listed.length, 'no page twice');
+  assert.match(text, /^- \[LoRA\]\(https:\/\/[^)]+\/docs\/features\/lora\/\): .+/m);
+});

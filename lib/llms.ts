@@ -1,0 +1,36 @@
+// /llms.txt: the site as a markdown index for AI assistants (the llms.txt convention): the title,
+// the tagline, then one list per top-level sidebar section with each page's title, absolute URL
+// and one-line description, in reading order; doc pages outside the sidebar close the list.
+import type { SiteConfig } from './config.ts';
+import type { DocPage, SidebarItem } from './model.ts';
+import { flattenSidebar } from './sidebar.ts';
+
+/** Markdown link text: brackets would end the link early. */
+const linkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function llmsTxt(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], categoryDescriptions: Map<string, string>): string {
+  const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
+  const url = (route: string) => `${config.url}${config.baseUrl}${route.slice(1)}`;
+  const listed = new Set<string>();
+  const entry = (route: string, label: string) => {
+    listed.add(route);
+    const doc = docsByRoute.get(route);
+    const description = doc?.description ?? categoryDescriptions.get(route);
+    return `- [${linkText(doc?.title ?? label)}](${url(route)})${description ? `: ${oneLine(description)}` : ''}`;
+  };
+  const groups: { title: string; lines: string[] }[] = [];
+  const loose: string[] = [];
+  for (const item of sidebar) {
+    if (item.type === 'doc') loose.push(entry(item.route, item.label));
+    else if (item.type === 'category') {
+      const lines = flattenSidebar([item]).map((link) => entry(link.route, link.label));
+      if (lines.length > 0) groups.push({ title: item.label, lines });
+    }
+  }
+  if (loose.length > 0) groups.unshift({ title: 'Docs', lines: loose });
+  const outside = docs.filter((doc) => !listed.has(doc.route)).map((doc) => entry(doc.route, doc.title));
+  if (outside.length > 0) groups.push({ title: 'Other pages', lines: outside });
+  const head = [`# ${config.title}`, '', `> ${oneLine(config.tagline)}`, ''];
+  return `${[...head, ...groups.flatMap((group) => [`## ${group.title}`, '', ...group.lines, ''])].join('\n')}`;
+}
