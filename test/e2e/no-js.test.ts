@@ -98,6 +98,9 @@ test('without JavaScript at 400 px, the menu opens, leads to the sidebar after t
     document.querySelector('.docs-sidebar')?.getBoundingClientRect().top ?? -1,
   ]);
   assert.ok(sidebarTop >= mainBottom, `sidebar (top ${sidebarTop}) after the content (bottom ${mainBottom})`);
+  // All of it, not a box of its own that clips the list.
+  const [scrollHeight, clientHeight] = await page.locator('.docs-sidebar').evaluate((el) => [el.scrollHeight, el.clientHeight]);
+  assert.ok(scrollHeight <= clientHeight + 1, `the whole sidebar shows (${clientHeight} of ${scrollHeight} px)`);
   await page.getByLabel('Toggle navigation bar').click();
   const panel = page.locator('.mobile-menu__panel');
   assert.ok(await panel.isVisible());
