@@ -6,9 +6,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { IDS } from '../common/constants.ts';
+// Same binary and flags as the browser tests.
+import { launchBrowser } from '../test/helpers/browser.ts';
 import { startPreview } from './preview.ts';
+import { median } from './median.ts';
 
 /** The routes the benchmark measures: home, the largest doc page, a feature page, an index, the changelog. */
 export const BENCH_ROUTES = ['/', '/docs/api/overview/', '/docs/features/lora/', '/docs/tags/', '/docs/changes/'];
@@ -21,15 +24,6 @@ export const BENCH_LINKS = [
   { from: '/docs/api/overview/', to: '/docs/changes/' },
   { from: '/docs/changes/', to: '/docs/features/lora/' },
 ];
-
-// Same binary and flags as the browser tests (test/helpers/browser.ts); without them Chromium waits
-// on network look-ups this machine cannot make.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-}
 
 export interface Bytes {
   raw: number;
@@ -53,12 +47,6 @@ export interface PageWeight {
 }
 
 type Kind = 'html' | 'css' | 'js' | 'other' | 'prefetch';
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 /**
  * The dist/ file a URL path is served from, resolved as `serve` does with cleanUrls and trailing
@@ -92,7 +80,7 @@ function kindOf(request: Request, file: string): Kind {
  * compresses on the fly at a lower level) and matches the search figures, computed the same way.
  */
 export async function measurePageWeights(siteUrl: string, distDir: string, routes: string[]): Promise<PageWeight[]> {
-  const browser = await launch();
+  const browser = await launchBrowser();
   const weights: PageWeight[] = [];
   try {
     for (const route of routes) {
@@ -188,7 +176,7 @@ export async function measureClickToPaint(siteUrl: string, links: { from: string
       for (const path of [from, to]) if (!distFile(opts.distDir, path)) throw new Error(`${path} is not in ${opts.distDir}.`);
     }
   }
-  const browser = await launch();
+  const browser = await launchBrowser();
   const times: number[] = [];
   const swaps: number[] = [];
   try {

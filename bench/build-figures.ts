@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCorpusSite } from './corpus-site.ts';
+import { median } from './median.ts';
 
 export interface BuildRun {
   /** Wall time of the whole process: Node's start, loading the generator, the build. */
@@ -30,12 +31,6 @@ export interface BuildSeries {
   peakRssBytes: number;
   pages: number;
 }
-
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** A memory-backed folder when the machine has one (Linux), else the temporary folder. */
 export const MEMORY_DIR = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();

@@ -7,6 +7,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './median.ts';
 
 export interface ReloadFigures {
   runs: number;
@@ -14,12 +15,6 @@ export interface ReloadFigures {
   minMs: number;
   maxMs: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** Starts the dev server on a copy of the real content, saves one page `runs` times, times each reload. */
 export async function measureSaveToReload(root: string, runs = 15, page = 'content/docs/features/lora.md'): Promise<ReloadFigures> {

@@ -11,8 +11,10 @@ import { launch } from 'chrome-launcher';
 // lighthouse 13 declares Node >= 22.19 (npm warns on install); it runs fine on this Node 20.
 import lighthouse, { type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { BENCH_ROUTES, median } from './browser-figures.ts';
+import { BENCH_ROUTES } from './browser-figures.ts';
+import { median } from './median.ts';
 import { startPreview } from './preview.ts';
+import { CHROMIUM_ARGS } from '../test/helpers/browser.ts';
 
 export type Preset = 'mobile' | 'desktop';
 
@@ -48,8 +50,7 @@ const CATEGORIES = { performance: 'performance', accessibility: 'accessibility',
 
 // Exactly these: without them Chromium waits on network look-ups this machine cannot make, and
 // chrome-launcher's own defaults are left out (ignoreDefaultFlags) so that nothing else changes.
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
 

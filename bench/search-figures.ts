@@ -8,6 +8,7 @@ import { SearchEngine } from '../client/search/engine.ts';
 import { buildSearchIndex, type BuiltSearchIndex } from '../lib/search/build-index.ts';
 import type { SearchSection } from '../lib/search/sections.ts';
 import type { CorpusPage } from './corpus.ts';
+import { median } from './median.ts';
 
 /** The queries every figure is measured over: short, long, multi-word, typo, no match. */
 export const BENCH_QUERIES = ['lora', 'outpainting', 'webhook', 'callback', 'delete tune', 'inpainting mask', 'prompt', 'faceid', 'tiled upscale', 'negative prompt', 'backend', 'outpaintng', 'zzzzqx'];
@@ -75,12 +76,6 @@ export async function measureSearch(indexUrl: string, files: Map<string, string>
     firstQueries,
     medianQueryMs: median(times),
   };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** The sections the build would index for a generated page (code left out, as the build does). */

@@ -8,7 +8,7 @@ import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './
 import { loadApiDescription } from './openapi/load.ts';
 import { renderDoc } from './pages.ts';
 import { buildSearchIndex } from './search/build-index.ts';
-import type { IndexInput, IndexJob, IndexJobResult } from './search/parallel.ts';
+import type { IndexInput, IndexJob, IndexJobResult } from './search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from './search/sections.ts';
 
 /** What search reads of the pages this thread rendered: indexed here later, never sent back and forth. */

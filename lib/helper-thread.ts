@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { DocSource } from './content.ts';
 import { BuildError, type Warning } from './diagnostics.ts';
 import type { DocPage } from './model.ts';
-import type { IndexJob, IndexJobResult } from './search/parallel.ts';
+import type { IndexJob, IndexJobResult } from './search/index-job.ts';
 
 /** From this many docs on, a production build takes a helper thread. */
 export const HELPER_MIN_DOCS = 1000;

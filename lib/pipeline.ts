@@ -30,9 +30,9 @@ import { loadStandalonePages, renderDoc, type PageEnvironment } from './pages.ts
 import { renderDocument } from './render.tsx';
 import type { SiteContextValue } from '../components/SiteContext.tsx';
 import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts';
-import { indexJob, type IndexJob, type IndexJobResult } from './search/parallel.ts';
+import { indexJob, type IndexJob, type IndexJobResult } from './search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './search/sections.ts';
-import { buildSidebar, findCategory, layoutSidebar } from './sidebar.ts';
+import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './sidebar.ts';
 import { llmsTxt } from './llms.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
@@ -144,9 +144,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }
     const sidebar = buildSidebar(docs, content.categories, config.sidebarLinks);
     const layout = layoutSidebar(sidebar, config.docs.sidebarPerFolder);
-    // A page's data names its sidebar by a key, computed once per sidebar.
-    const sidebarKeys = new Map<SidebarItem[], string>();
-    const sidebarKey = (items: SidebarItem[]) => sidebarKeys.get(items) ?? sidebarKeys.set(items, keyOf(items)).get(items);
     const tags = collectTags(docs);
     const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
     const routes: Route[] = [];
@@ -195,7 +192,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     stage('check');
 
     // 5. Search index, then render (pages link to the index by its URL). A large production build
-    // indexes in the helper thread while the pages render (lib/search/parallel.ts).
+    // indexes in the helper thread while the pages render (lib/search/index-job.ts).
     const pagesForSearch = docs.map((doc) => searchInputOf(config.baseUrl, doc));
     const categories = categorySections(config.baseUrl, content.categories, sidebar, docsByRoute);
     // The job (the whole input as JSON) is not kept here once the helper has its copy.
@@ -213,11 +210,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       { path: '404.html', element: () => createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), data: () => docsPath },
     ];
     const assetUrls = { ...urls, searchIndex };
+    const llms = llmsTxt(config, sidebar, docs, categoryDescriptions(sidebar));
     const extras: OutputFile[] = [
       { path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) },
       { path: 'robots.txt', content: robotsTxt(config) },
       // The site as a markdown index for AI assistants, at the root and beside the docs.
-      ...[`llms.txt`, `${joinRoute(docsPath).slice(1)}llms.txt`].map((path) => ({ path, content: llmsTxt(config, sidebar, docs, categoryDescriptions(sidebar)) })),
+      ...[`llms.txt`, `${joinRoute(docsPath).slice(1)}llms.txt`].map((path) => ({ path, content: llms })),
       // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
       { path: 'serve.json', content: serveConfig(policy) },
       // The API description as written, for client generators and API tools.

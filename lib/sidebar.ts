@@ -2,6 +2,7 @@
 // it: which sidebar a page shows, previous/next order and breadcrumbs.
 import type { CategorySource } from './content.ts';
 import type { LinkItem } from './config.ts';
+import { keyOf } from './build-cache.ts';
 import type { DocPage, NavLink, SidebarCategory, SidebarItem } from './model.ts';
 
 interface Orderable {
@@ -155,4 +156,16 @@ export function layoutSidebar(tree: SidebarItem[], perFolder: boolean): SidebarL
     neighbours: (route) => neighbours.get(route) ?? { previous: undefined, next: undefined },
     trailOf: (route) => trails.get(route) ?? [],
   };
+}
+
+const keys = new WeakMap<SidebarItem[], string>();
+
+/**
+ * Names a sidebar by its content, once per sidebar: pages with the same sidebar carry the same key
+ * (the client keeps the sidebar in place between them; `npm start` re-renders a page when it changes).
+ */
+export function sidebarKey(items: SidebarItem[]): string {
+  let key = keys.get(items);
+  if (key === undefined) keys.set(items, (key = keyOf(items).slice(0, 12)));
+  return key;
 }
