@@ -117,6 +117,8 @@ test('client-side navigation swaps the page, keeps the window, scrolls to the to
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content', 'focus moves to the content');
   await page.goBack();
   await page.waitForURL('**/docs/guides/first/');
+  // On back the address changes first; the page is swapped in when its HTML is there.
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'First guide');
   assert.equal(await page.locator('h1').first().textContent(), 'First guide');
   assert.equal(await marker(page), 42);
   // A link with an anchor scrolls to that heading.
