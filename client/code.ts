@@ -1,4 +1,4 @@
-// Code blocks: a copy button on each, and code tab groups (cURL / Node.js / Python …) whose chosen
+// Code blocks: a copy button on each; the page's own "Copy page" button (its markdown); and code tab groups (cURL / Node.js / Python …) whose chosen
 // tab is remembered and applied to every group on this page and later pages.
 import { DATA, STORAGE_KEYS } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
@@ -36,6 +36,36 @@ async function copy(button: HTMLButtonElement): Promise<void> {
     button.setAttribute('aria-label', TEXTS.copyCode);
     button.classList.remove('code-block__copy--done');
   }, COPIED_MS);
+}
+
+/**
+ * "Copy page": the markdown of the "View as markdown" link beside the button. The text is handed
+ * to the clipboard as a pending item where the browser allows it, so the copy still counts as
+ * part of the click while the file loads.
+ */
+async function copyPage(button: HTMLButtonElement): Promise<void> {
+  const link = button.parentElement?.querySelector('a');
+  const status = button.parentElement?.querySelector('[role="status"]');
+  if (!link || !status) return;
+  const text = fetch(link.href).then((response) => {
+    if (!response.ok) throw new Error(`${response.status}`);
+    return response.text();
+  });
+  try {
+    if (typeof ClipboardItem === 'function') {
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((markdown) => new Blob([markdown], { type: 'text/plain' })) })]);
+    } else {
+      await navigator.clipboard.writeText(await text);
+    }
+    status.textContent = TEXTS.pageCopied;
+    button.textContent = TEXTS.copied;
+  } catch {
+    status.textContent = TEXTS.copyPageFailed;
+  }
+  window.setTimeout(() => {
+    status.textContent = '';
+    button.textContent = TEXTS.copyPage;
+  }, COPIED_MS * 2);
 }
 
 function enhanceTabs(group: HTMLElement): void {
@@ -92,6 +122,8 @@ export function init(root: ParentNode = document): () => void {
     const target = event.target instanceof Element ? event.target : null;
     const copyButton = target?.closest<HTMLButtonElement>('.code-block__copy');
     if (copyButton) void copy(copyButton);
+    const pageButton = target?.closest<HTMLButtonElement>(`[${DATA.copyPage}]`);
+    if (pageButton) void copyPage(pageButton);
     const tab = target?.closest<HTMLButtonElement>('.code-tabs__tab');
     if (tab) selectEverywhere(tab.getAttribute(DATA.tabLabel) ?? '');
   };

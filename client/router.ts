@@ -14,7 +14,7 @@ export interface RouterHooks {
   afterSwap(content: HTMLElement): void;
 }
 
-const HEAD_SELECTORS = ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property^="og:"]', 'meta[name^="twitter:"]', 'meta[name^="docs-version"]', 'meta[name="robots"]'];
+const HEAD_SELECTORS = ['meta[name="description"]', 'link[rel="canonical"]', 'link[rel="alternate"]', 'meta[property^="og:"]', 'meta[name^="twitter:"]', 'meta[name^="docs-version"]', 'meta[name="robots"]'];
 const CLEAN_PATH = /(?:\/index)?\.html$/;
 
 export function baseUrl(): string {

@@ -39,6 +39,8 @@ export const DATA = {
   js: 'data-js',
   tabGroup: 'data-tab-group',
   tabLabel: 'data-tab-label',
+  /** The "Copy page" button; the markdown it copies is the "View as markdown" link's. */
+  copyPage: 'data-copy-page',
 } as const;
 
 /** Ids that templates render and the client looks up. */

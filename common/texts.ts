@@ -1,6 +1,30 @@
 // Interface texts shown to readers, in one place so templates and the client say the same thing.
 
+/** Texts the browser script shows too (it bundles this object, so it holds nothing else). */
 export const TEXTS = {
+  searchShortcutMeta: '⌘',
+  noResults: 'No results',
+  noDocuments: 'No documents were found',
+  searchPageTitle: 'Search the documentation',
+  searchResultsFor: (query: string) => `Search results for "${query}"`,
+  documentsFound: (count: number) => (count === 1 ? '1 document found' : `${count} documents found`),
+  searchLoadFailed: 'Search could not load. Check your connection and try again.',
+  copyCode: 'Copy code to clipboard',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyPage: 'Copy page',
+  pageCopied: 'Page copied as markdown',
+  copyPageFailed: 'Could not copy; open the markdown instead',
+  pageCrashed: 'This page crashed.',
+  tryAgain: 'Try again',
+  pageError: 'Page Error',
+  retry: 'Retry',
+  colorModeToggle: (mode: 'light' | 'dark') =>
+    `Switch between dark and light mode (currently ${mode} mode)`,
+} as const;
+
+/** Texts only the pages' HTML shows: kept apart so the browser script does not carry them. */
+export const PAGE_TEXTS = {
   skipToContent: 'Skip to main content',
   notFoundTitle: 'Page Not Found',
   notFoundLead: 'We could not find what you were looking for.',
@@ -25,31 +49,22 @@ export const TEXTS = {
   search: 'Search',
   searchResults: 'Search results',
   searchShortcutCtrl: 'ctrl',
-  searchShortcutMeta: '⌘',
   searchShortcutKey: 'K',
   seeAllResults: 'See all results',
-  noResults: 'No results',
-  noDocuments: 'No documents were found',
-  searchPageTitle: 'Search the documentation',
-  searchResultsFor: (query: string) => `Search results for "${query}"`,
-  documentsFound: (count: number) => (count === 1 ? '1 document found' : `${count} documents found`),
   searchHint: 'Check the spelling, try other or fewer words, or browse the categories:',
   searchBrowse: 'Browse the categories:',
-  searchLoadFailed: 'Search could not load. Check your connection and try again.',
   searchNeedsScript: 'Searching needs JavaScript. Browse the categories instead:',
-  copyCode: 'Copy code to clipboard',
-  copy: 'Copy',
-  copied: 'Copied',
-  pageCrashed: 'This page crashed.',
-  tryAgain: 'Try again',
-  pageError: 'Page Error',
-  retry: 'Retry',
+  copyPageLabel: 'Copy this page as markdown',
+  viewAsMarkdown: 'View as markdown',
+  editThisPage: 'Edit this page',
+  lastUpdatedOn: 'Last updated on',
+  feedsIntro: 'Follow these changes in a feed reader:',
+  atomFeed: 'Atom feed',
+  jsonFeed: 'JSON feed',
   directLinkTo: (heading: string) => `Direct link to ${heading}`,
   /** Names a markdown table's scroll region (with the heading above it). */
   table: 'Table',
   toggleCategory: (label: string) => `Toggle the collapsible sidebar category '${label}'`,
-  colorModeToggle: (mode: 'light' | 'dark') =>
-    `Switch between dark and light mode (currently ${mode} mode)`,
   docsTagged: (count: number, tag: string) =>
     `${count === 1 ? 'One doc tagged' : `${count} docs tagged`} with "${tag}"`,
   categoryItems: (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`,

@@ -1,4 +1,4 @@
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import { SmartLink } from './SmartLink.tsx';
 import { useSite } from './SiteContext.tsx';
 
@@ -13,7 +13,7 @@ export function AnnouncementBar() {
         {announcement.text}
         {announcement.link ? <> <SmartLink href={announcement.link.href}>{announcement.link.label}</SmartLink></> : null}
       </p>
-      <button type="button" className="announcement__close" aria-label={TEXTS.close} title={TEXTS.close} data-announcement-close="">
+      <button type="button" className="announcement__close" aria-label={PAGE_TEXTS.close} title={PAGE_TEXTS.close} data-announcement-close="">
         <span aria-hidden="true">×</span>
       </button>
     </section>

@@ -1,15 +1,15 @@
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import type { SidebarCategory } from '../lib/model.ts';
 import { HomeIcon } from './Icons.tsx';
 import { SmartLink } from './SmartLink.tsx';
 
 export function Breadcrumbs(props: { trail: SidebarCategory[]; current: string }) {
   return (
-    <nav className="breadcrumbs" aria-label={TEXTS.breadcrumbs}>
+    <nav className="breadcrumbs" aria-label={PAGE_TEXTS.breadcrumbs}>
       <ol>
         <li>
           <SmartLink href="/" className="breadcrumbs__home">
-            <span className="visually-hidden">{TEXTS.homePage}</span>
+            <span className="visually-hidden">{PAGE_TEXTS.homePage}</span>
             <HomeIcon />
           </SmartLink>
         </li>

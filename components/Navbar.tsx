@@ -1,5 +1,5 @@
 import { IDS } from '../common/constants.ts';
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { MenuIcon } from './Icons.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -31,9 +31,9 @@ export function Navbar(props: { docsSidebar: boolean }) {
   const href = useHref();
   return (
     <header className="navbar-wrapper" data-hide-on-scroll={config.navbar.hideOnScroll ? 'true' : undefined}>
-      <nav className="navbar" aria-label={TEXTS.mainNav}>
+      <nav className="navbar" aria-label={PAGE_TEXTS.mainNav}>
         <details className="mobile-menu" id={IDS.mobileMenu}>
-          <summary className="mobile-menu__toggle" aria-label={TEXTS.toggleNavigation} title={TEXTS.toggleNavigation}>
+          <summary className="mobile-menu__toggle" aria-label={PAGE_TEXTS.toggleNavigation} title={PAGE_TEXTS.toggleNavigation}>
             <MenuIcon />
           </summary>
           <div className="mobile-menu__panel">
@@ -41,7 +41,7 @@ export function Navbar(props: { docsSidebar: boolean }) {
             <NavItems />
             {props.docsSidebar ? (
               <div className="mobile-menu__sidebar">
-                <a className="mobile-menu__sidebar-link navbar__link" href={`#${IDS.docsSidebar}`}>{TEXTS.docsPagesLink}</a>
+                <a className="mobile-menu__sidebar-link navbar__link" href={`#${IDS.docsSidebar}`}>{PAGE_TEXTS.docsPagesLink}</a>
               </div>
             ) : null}
           </div>

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import type { SidebarCategory, SidebarItem } from '../lib/model.ts';
 import { formatFragment } from '../lib/format-html.ts';
 import { preformatted } from '../lib/preformatted.ts';
@@ -22,7 +22,7 @@ import { SmartLink } from './SmartLink.tsx';
 export function Sidebar(props: { items: SidebarItem[]; route: string; label?: string }) {
   const site = useSite();
   return (
-    <nav className="sidebar" aria-label={props.label ?? TEXTS.docsSidebar}
+    <nav className="sidebar" aria-label={props.label ?? PAGE_TEXTS.docsSidebar}
       dangerouslySetInnerHTML={{ __html: preformatted(sidebarList(site, props.items, props.route)) }} />
   );
 }
@@ -123,7 +123,7 @@ function SidebarEntry({ item, open, level }: { item: SidebarItem; open: Set<Side
     <li className="menu__item menu__category menu__category--linked">
       <ItemLink item={item} current={false} />
       <details open={isOpen}>
-        <summary className="menu__caret" aria-label={TEXTS.toggleCategory(item.label)} title={TEXTS.toggleCategory(item.label)}>
+        <summary className="menu__caret" aria-label={PAGE_TEXTS.toggleCategory(item.label)} title={PAGE_TEXTS.toggleCategory(item.label)}>
           <CaretIcon />
         </summary>
         {list}

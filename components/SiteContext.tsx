@@ -14,6 +14,8 @@ export interface SiteContextValue {
   /** The Content-Security-Policy of every page (lib/security.ts). */
   contentSecurityPolicy: string;
   baseUrlBannerScript: string;
+  /** Pixel size of the link-preview image, when site.yml names one. */
+  ogImageSize?: { width: number; height: number } | undefined;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

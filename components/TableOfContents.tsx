@@ -1,4 +1,4 @@
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import type { TocItem } from '../lib/markdown/types.ts';
 
 interface TocNode {
@@ -38,7 +38,7 @@ export function TableOfContents({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;
   return (
     <div className="toc-desktop">
-      <nav className="toc" aria-label={TEXTS.onThisPage}>
+      <nav className="toc" aria-label={PAGE_TEXTS.onThisPage}>
         <TocList nodes={nestToc(items)} />
       </nav>
     </div>
@@ -50,7 +50,7 @@ export function TableOfContentsMobile({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;
   return (
     <details className="toc-mobile">
-      <summary>{TEXTS.onThisPage}</summary>
+      <summary>{PAGE_TEXTS.onThisPage}</summary>
       <TocList nodes={nestToc(items)} />
     </details>
   );

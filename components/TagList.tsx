@@ -1,4 +1,4 @@
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import type { TagRef } from '../lib/model.ts';
 import { SmartLink } from './SmartLink.tsx';
 
@@ -7,7 +7,7 @@ export function TagList({ tags }: { tags: TagRef[] }) {
   if (tags.length === 0) return null;
   return (
     <div className="tag-list">
-      <b>{TEXTS.tagsLabel}</b>
+      <b>{PAGE_TEXTS.tagsLabel}</b>
       <ul>
         {tags.map((tag) => (
           <li key={tag.slug}>

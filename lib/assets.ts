@@ -16,6 +16,8 @@ export interface AssetUrls {
   searchIndex: string;
   favicon: string;
   logo: string;
+  /** The link-preview image ("" when site.yml names none). */
+  ogImage: string;
 }
 
 /** Collects the files under dist/assets/ for one build. */
@@ -75,6 +77,7 @@ export interface BundleOptions {
   assets: AssetCollector;
   favicon: string;
   logo: string;
+  ogImage: string | undefined;
 }
 
 /** The stylesheet, the page script and the search module, as esbuild writes them. */
@@ -107,17 +110,24 @@ export async function compileAssets(root: string): Promise<CompiledAssets> {
 export const COMPILED_SOURCES = ['client', 'common', 'assets/css'];
 
 /** Adds the bundles and the configured images to the site's files; returns their URLs. */
-export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omit<AssetUrls, 'searchIndex'> {
+export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omit<AssetUrls, 'searchIndex'> & { ogImageSize: { width: number; height: number } | undefined } {
   const image = (configPath: string, key: string) => {
     const found = options.assets.addImage(join(options.siteDir, 'assets', configPath));
     if (!found) throw new BuildError({ file: 'content/site.yml' }, `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
-    return found.url;
+    return found;
   };
+  const og = options.ogImage === undefined ? undefined : image(options.ogImage, 'image');
+  if (og && !(og.width && og.height)) {
+    throw new BuildError({ file: 'content/site.yml' }, `The link-preview image "assets/${options.ogImage}" has no readable size.`,
+      'Use a PNG (1200 × 630 pixels suits every preview) or an SVG with width and height.');
+  }
   return {
+    ogImage: og?.url ?? '',
+    ogImageSize: og?.width && og.height ? { width: og.width, height: og.height } : undefined,
     css: options.assets.add('css', 'main.css', compiled.css),
     js: options.assets.add('js', 'main.js', compiled.js),
     searchScript: options.assets.add('js', 'search.js', compiled.search),
-    favicon: image(options.favicon, 'favicon'),
-    logo: image(options.logo, 'logo'),
+    favicon: image(options.favicon, 'favicon').url,
+    logo: image(options.logo, 'logo').url,
   };
 }

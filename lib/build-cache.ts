@@ -47,6 +47,8 @@ export class BuildCache {
   readonly written = new Map<string, WrittenFiles>();
   /** What the last build rendered anew and what it reused. */
   stats: CacheStats = { docsRendered: 0, docsTotal: 0, pagesRendered: 0, pagesTotal: 0 };
+  /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
+  commitDates: Map<string, Date> | undefined;
 }
 
 /** A short digest of any JSON-like value (Maps and Sets as their entries). */
@@ -81,6 +83,7 @@ export const ASSET_PLACEHOLDERS: AssetUrls = {
   searchIndex: '/__pagewright-asset__/search-index',
   favicon: '/__pagewright-asset__/favicon',
   logo: '/__pagewright-asset__/logo',
+  ogImage: '/__pagewright-asset__/og-image',
 };
 
 export function fillAssetUrls(html: string, urls: AssetUrls): string {

@@ -20,6 +20,8 @@ export interface SiteConfig {
   baseUrl: string;
   favicon: string;
   logo: { src: string; alt: string };
+  /** The link-preview (Open Graph) image of every page, under assets/; absent: previews without an image. */
+  image?: { src: string; alt: string } | undefined;
   home: { title: string; description: string; actions: LinkItem[]; features: { title: string; description: string; href: string }[] };
   navbar: { items: LinkItem[]; hideOnScroll: boolean };
   footer: { groups: { title: string; items: LinkItem[] }[]; copyright: string };
@@ -52,6 +54,17 @@ function readLink(reader: FieldReader): LinkItem {
   return { label: reader.string('label'), href: readHref(reader) };
 }
 
+/** The repository folder URL that a doc's path (content/docs/…) is appended to; it ends with "/". */
+function readEditUrl(docs: FieldReader): string | undefined {
+  const url = docs.optionalString('editUrl');
+  if (url === undefined) return undefined;
+  if (!/^https?:\/\//.test(url)) {
+    docs.fail('editUrl', `"docs.editUrl" must be an absolute URL (it is "${url}").`,
+      'Use the web address of the site folder in the repository, e.g. https://git.example.com/team/docs/edit/main/.');
+  }
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
 /** Parses YAML text, turning a syntax error into a BuildError at its line. */
 export function parseYaml(source: Source): unknown {
   try {
@@ -73,7 +86,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
       'Start the file with "title: …" and the other keys described in the README.');
   }
   const root = new FieldReader(data, source);
-  root.onlyKeys(['title', 'tagline', 'url', 'baseUrl', 'favicon', 'logo', 'home', 'navbar', 'footer',
+  root.onlyKeys(['title', 'tagline', 'url', 'baseUrl', 'favicon', 'logo', 'image', 'home', 'navbar', 'footer',
     'announcement', 'analyticsId', 'docs', 'sidebarLinks']);
 
   const baseUrl = root.optionalString('baseUrl') ?? '/';
@@ -84,6 +97,8 @@ export function parseSiteConfig(source: Source): SiteConfig {
   if (!/^https?:\/\//.test(url)) root.fail('url', `"url" must be an absolute URL (it is "${url}").`, 'Use the origin the site is published at, e.g. https://docs.example.com.');
 
   const logo = root.object('logo');
+  const image = root.optionalObject('image');
+  image?.onlyKeys(['src', 'alt']);
   const home = root.object('home');
   const navbar = root.object('navbar');
   navbar.onlyKeys(['items', 'hideOnScroll']);
@@ -103,6 +118,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
     baseUrl,
     favicon: root.string('favicon'),
     logo: { src: logo.string('src'), alt: logo.string('alt') },
+    image: image && { src: image.string('src'), alt: image.string('alt') },
     home: {
       title: home.string('title'),
       description: home.string('description'),
@@ -126,7 +142,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
       version: { name: version.string('name'), label: version.string('label'), path: version.string('path') },
       mainDoc: docs.string('mainDoc'),
       sidebarPerFolder: docs.optionalBoolean('sidebarPerFolder') ?? false,
-      editUrl: docs.optionalString('editUrl'),
+      editUrl: readEditUrl(docs),
     },
     sidebarLinks: sidebarLinks && { label: sidebarLinks.string('label'), items: sidebarLinks.objectList('items').map(readLink) },
   };

@@ -15,6 +15,8 @@ export interface FrontMatter {
   tocMaxLevel?: number | undefined;
   /** Our extension: a page of the docs shell that is not listed in the sidebar (the /docs/ landing page). */
   sidebarExclude: boolean;
+  /** Our extension: the page is a changelog of dated entries, published as Atom and JSON feeds. */
+  changelog: boolean;
 }
 
 export interface SplitMarkdown {
@@ -25,7 +27,7 @@ export interface SplitMarkdown {
 }
 
 const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags',
-  'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude'];
+  'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog'];
 /** Keys other tools accept that we deliberately ignore: a warning, not an error, so such docs still build. */
 const IGNORED_KEYS = ['id', 'keywords', 'image', 'pagination_label', 'custom_edit_url', 'draft', 'last_update', 'sidebar_class_name', 'hide_title'];
 
@@ -82,5 +84,6 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
     tocMinLevel,
     tocMaxLevel,
     sidebarExclude: fields.optionalBoolean('sidebar_exclude') ?? false,
+    changelog: fields.optionalBoolean('changelog') ?? false,
   };
 }

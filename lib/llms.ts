@@ -2,6 +2,7 @@
 // the tagline, then one list per top-level sidebar section with each page's title, absolute URL
 // and one-line description, in reading order; doc pages outside the sidebar close the list.
 import type { SiteConfig } from './config.ts';
+import { docMarkdown, type TwinContext } from './markdown/twin.ts';
 import type { DocPage, SidebarItem } from './model.ts';
 import { flattenSidebar } from './sidebar.ts';
 
@@ -33,4 +34,33 @@ export function llmsTxt(config: SiteConfig, sidebar: SidebarItem[], docs: DocPag
   if (outside.length > 0) groups.push({ title: 'Other pages', lines: outside });
   const head = [`# ${config.title}`, '', `> ${oneLine(config.tagline)}`, ''];
   return `${[...head, ...groups.flatMap((group) => [`## ${group.title}`, '', ...group.lines, ''])].join('\n')}`;
+}
+
+/** One doc's markdown twin (index.md beside its page) and its part of /llms-full.txt. */
+export interface MarkdownTwin {
+  path: string;
+  content: string;
+  /** The twin under a line with its page's URL. */
+  llmsPart: string;
+}
+
+/** The start of /llms-full.txt; the docs' parts follow. */
+export function llmsFullHead(config: SiteConfig): string {
+  return [`# ${config.title}`, '', `> ${oneLine(config.tagline)}`, '', ''].join('\n');
+}
+
+/**
+ * Every doc's markdown twin, in sidebar order (docs outside the sidebar last): /llms-full.txt is
+ * llmsFullHead and their parts in this order. One at a time, so a large site never holds them all.
+ */
+export function* markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'siteRoot'>): Generator<MarkdownTwin> {
+  const siteRoot = `${config.url}${config.baseUrl}`.replace(/\/$/, '');
+  const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
+  const inOrder = flattenSidebar(sidebar).map((link) => docsByRoute.get(link.route)).filter((doc) => doc !== undefined);
+  const listed = new Set(inOrder);
+  inOrder.push(...docs.filter((doc) => !listed.has(doc)));
+  for (const doc of inOrder) {
+    const content = docMarkdown(doc, { ...context, siteRoot });
+    yield { path: `${doc.route.slice(1)}index.md`, content, llmsPart: `---\n\nSource: ${siteRoot}${doc.route}\n\n${content}\n` };
+  }
 }

@@ -1,5 +1,6 @@
 // The site model that the assemble stage builds and the templates read.
 import type { DocSource } from './content.ts';
+import type { ChangeEntry } from './markdown/changelog.ts';
 import type { LinkRef, TocItem } from './markdown/types.ts';
 
 export interface TagRef {
@@ -26,6 +27,8 @@ export interface DocPage {
   anchors: string[];
   /** operationIds of the API description rendered on this page. */
   operations: string[];
+  /** A changelog's dated entries, newest first; the build publishes them as feeds. */
+  changes: ChangeEntry[];
   inSidebar: boolean;
 }
 

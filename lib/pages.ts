@@ -37,6 +37,7 @@ export function renderDoc(source: DocSource, env: PageEnvironment): DocPage {
   const rendered = renderMarkdown(source.body, {
     file: source.file, absPath: source.absPath, route: source.route, bodyLineOffset: source.bodyLineOffset,
     baseUrl: env.baseUrl, resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,
+    changelog: source.frontMatter.changelog,
   });
   const fm = source.frontMatter;
   const title = fm.title ?? rendered.h1 ?? lastSegment(source.id);
@@ -54,6 +55,7 @@ export function renderDoc(source: DocSource, env: PageEnvironment): DocPage {
     links: rendered.links,
     anchors: rendered.anchors,
     operations: rendered.operations,
+    changes: rendered.changes,
     inSidebar: !fm.sidebarExclude,
   };
 }

@@ -33,7 +33,9 @@ import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts
 import { indexJob, type IndexJob, type IndexJobResult } from './search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './search/sections.ts';
 import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './sidebar.ts';
-import { llmsTxt } from './llms.ts';
+import { changelogFeeds, feedRoutes } from './feeds.ts';
+import { commitDates, lastUpdatedDates } from './last-updated.ts';
+import { llmsFullHead, llmsTxt, markdownTwins } from './llms.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
 import { SiteWriter, writeChanges, type OutputFile } from './write.ts';
@@ -143,6 +145,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
     }
     const sidebar = buildSidebar(docs, content.categories, config.sidebarLinks);
+    // One pass over git history for every doc's "Last updated" (the dev worker reads it once).
+    if (options.cache) options.cache.commitDates ??= commitDates(siteDir);
+    const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), options.cache?.commitDates);
     const layout = layoutSidebar(sidebar, config.docs.sidebarPerFolder);
     const tags = collectTags(docs);
     const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
@@ -155,7 +160,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     add('/', 'home page (content/site.yml)', HomePage, {});
     for (const doc of docs) {
       const { previous, next } = doc.inSidebar ? layout.neighbours(doc.route) : { previous: undefined, next: undefined };
-      const props = { doc, sidebar: layout.sidebarOf(doc.route), trail: layout.trailOf(doc.route), previous, next };
+      const props = {
+        doc, sidebar: layout.sidebarOf(doc.route), trail: layout.trailOf(doc.route), previous, next,
+        editUrl: config.docs.editUrl && `${config.docs.editUrl}${doc.source.file}`,
+        lastUpdated: updated.get(doc.source.absPath)?.toISOString().slice(0, 10),
+      };
       add(doc.route, doc.source.file, DocPageTemplate, props, doc.source.slugLine,
         () => ({ ...props, doc: cache.docKeys.get(doc) ?? doc, sidebar: sidebarKey(props.sidebar), trail: props.trail.map((category) => [category.label, category.route]) }));
     }
@@ -186,7 +195,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     ];
     const anchors = new Map<string, Set<string>>();
     for (const page of [...docs, ...standalone]) anchors.set(page.route, new Set(page.anchors));
-    const staticFiles = ['/sitemap.xml', '/robots.txt', '/404.html', ...(api ? ['/openapi.yaml'] : [])];
+    // Files besides the pages that content may link to: each doc's markdown, a changelog's feeds.
+    const staticFiles = ['/sitemap.xml', '/robots.txt', '/404.html', '/llms.txt', '/llms-full.txt', `${joinRoute(docsPath)}llms.txt`,
+      ...(api ? ['/openapi.yaml'] : []), ...docs.map((doc) => `${doc.route}index.md`),
+      ...docs.filter((doc) => doc.changes.length > 0).flatMap((doc) => Object.values(feedRoutes(doc.route)))];
     const errors = checkLinks(links, { paths: new Set([...unique.map((route) => route.route), ...staticFiles]), anchors }, diagnostics);
     if (errors.length > 0) throw new BuildFailure(errors);
     stage('check');
@@ -201,28 +213,37 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ? { url: indexing.url, deferred: false, sections: 0, files: 0, bytes: 0 }
       : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], assets, options.cache, options.deferSearch === true);
     stage('search');
-    const urls = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src });
+    const { ogImageSize, ...urls } = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src });
     const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
     const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId) });
-    const site = { config, sidebar: layout.root, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy };
+    const site = { config, sidebar: layout.root, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy, ogImageSize };
     const pages = [
       ...unique.map((route) => ({ path: `${route.route.slice(1)}index.html`, element: route.element, data: route.data })),
       { path: '404.html', element: () => createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), data: () => docsPath },
     ];
     const assetUrls = { ...urls, searchIndex };
     const llms = llmsTxt(config, sidebar, docs, categoryDescriptions(sidebar));
+    // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt;
+    // made after the pages (a large build makes them while the helper thread finishes its index).
+    const twins = () => markdownTwins(config, sidebar, docs, {
+      resolveDocFile: (absPath) => routeByFile.get(absPath),
+      imageUrl: (absPath) => assets.addImage(absPath)?.url,
+      api,
+    });
     const extras: OutputFile[] = [
       { path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) },
       { path: 'robots.txt', content: robotsTxt(config) },
       // The site as a markdown index for AI assistants, at the root and beside the docs.
       ...[`llms.txt`, `${joinRoute(docsPath).slice(1)}llms.txt`].map((path) => ({ path, content: llms })),
+      // A changelog's entries as Atom and JSON feeds beside it.
+      ...docs.filter((doc) => doc.changes.length > 0).flatMap((doc) => changelogFeeds(config, doc)),
       // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
       { path: 'serve.json', content: serveConfig(policy) },
       // The API description as written, for client generators and API tools.
       ...(api ? [{ path: 'openapi.yaml', content: api.text }] : []),
       ...assets.files,
     ];
-    let fileCount = pages.length + extras.length;
+    let fileCount = pages.length + extras.length + docs.length + 1;
     if (options.cache) {
       const assetKey = keyOf(assetUrls);
       const files: OutputFile[] = renderPages(pages, { ...site, assets: ASSET_PLACEHOLDERS }, cache).map((page) => {
@@ -234,6 +255,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         return { path: page.path, content: html };
       });
       files.push(...extras);
+      const llmsFull = [llmsFullHead(config)];
+      for (const twin of twins()) {
+        files.push({ path: twin.path, content: twin.content });
+        llmsFull.push(twin.llmsPart);
+      }
+      files.push({ path: 'llms-full.txt', content: llmsFull.join('') });
       stage('render');
       options.cache.written.set(options.outDir, writeChanges(options.outDir, files, options.cache.written.get(options.outDir)));
       stage('write');
@@ -245,6 +272,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         const context = { ...site, assets: assetUrls };
         for (const page of pages) writer.write(page.path, renderDocument(page.element(), context));
         stage('render');
+        const llmsFull = writer.open('llms-full.txt');
+        llmsFull.write(llmsFullHead(config));
+        for (const twin of twins()) {
+          writer.write(twin.path, twin.content);
+          llmsFull.write(twin.llmsPart);
+        }
+        llmsFull.close();
+        stage('markdown twins');
         if (indexing) {
           const { files, index } = await indexing.done;
           for (const [name, text] of files) writer.write(`assets/search/${name}`, text);

@@ -46,6 +46,9 @@ export function serveConfig(policy: string): string {
     headers: [
       { source: 'assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
       { source: '**/*.html', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
+      // Feed readers and tools go by the media type; serve would say application/xml and JSON.
+      { source: '**/atom.xml', headers: [{ key: 'Content-Type', value: 'application/atom+xml; charset=utf-8' }] },
+      { source: '**/feed.json', headers: [{ key: 'Content-Type', value: 'application/feed+json; charset=utf-8' }] },
       {
         source: '**',
         headers: [

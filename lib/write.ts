@@ -1,6 +1,6 @@
 // Stage 6: write the whole site into a fresh temporary folder, then swap it into place, so a
 // failed build never leaves a half-written dist/ behind.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface OutputFile {
@@ -29,6 +29,14 @@ export class SiteWriter {
     const target = join(this.temp, path);
     this.makeDir(dirname(target));
     writeFileSync(target, content);
+  }
+
+  /** A file written in pieces (one that would be large to hold whole, such as /llms-full.txt). */
+  open(path: string): { write(text: string): void; close(): void } {
+    const target = join(this.temp, path);
+    this.makeDir(dirname(target));
+    const fd = openSync(target, 'w');
+    return { write: (text) => writeSync(fd, text), close: () => closeSync(fd) };
   }
 
   /** Folders are made once each, parents first, without the extra checks of a recursive mkdir. */

@@ -1,4 +1,4 @@
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import type { DocPage, NavLink, SidebarCategory, SidebarItem } from '../lib/model.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CardIcon } from '../components/Icons.tsx';
@@ -33,13 +33,13 @@ function card(item: SidebarItem, docsByRoute: Map<string, DocPage>): Card | unde
   if (item.type === 'link') return { icon: 'link', title: item.label, description: item.href, href: item.href };
   const href = item.route ?? firstRoute(item.items);
   if (!href) return undefined;
-  return { icon: 'category', title: item.label, description: item.description ?? TEXTS.categoryItems(item.items.length), href };
+  return { icon: 'category', title: item.label, description: item.description ?? PAGE_TEXTS.categoryItems(item.items.length), href };
 }
 
 /** A generated category index: the category's description and one card per child page or sub-category. */
 export function CategoryPage({ category, route, sidebar, trail, docsByRoute, previous, next }: CategoryPageProps) {
   const cards = category.items.map((item) => card(item, docsByRoute)).filter((c): c is Card => c !== undefined);
-  const description = category.description ?? TEXTS.categoryItems(category.items.length);
+  const description = category.description ?? PAGE_TEXTS.categoryItems(category.items.length);
   return (
     <Layout title={category.label} description={description} route={route} docs>
       <DocsShell route={route} sidebar={sidebar} toc={[]}>

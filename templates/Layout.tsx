@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IDS } from '../common/constants.ts';
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import { AnnouncementBar } from '../components/AnnouncementBar.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Navbar } from '../components/Navbar.tsx';
@@ -15,12 +15,14 @@ export interface LayoutProps {
   /** Docs pages carry the version metadata and the sidebar in the mobile menu. */
   docs?: boolean | undefined;
   noIndex?: boolean;
+  /** Other forms of the page for tools: its markdown, a changelog's feeds (`<link rel="alternate">`). */
+  alternates?: { type: string; href: string; title: string }[] | undefined;
   children: ReactNode;
 }
 
 /** Every page: <head>, skip link, announcement, navbar, the page's <main>, footer, script. */
 export function Layout(props: LayoutProps) {
-  const { config, assets, generator, noFlashScript, baseUrlBannerScript, contentSecurityPolicy } = useSite();
+  const { config, assets, generator, noFlashScript, baseUrlBannerScript, contentSecurityPolicy, ogImageSize } = useSite();
   const title = props.title ? `${props.title} | ${config.title}` : config.title;
   const canonical = props.route ? `${config.url}${config.baseUrl}${props.route.slice(1)}` : undefined;
   const version = config.docs.version;
@@ -41,13 +43,23 @@ export function Layout(props: LayoutProps) {
         <meta property="og:title" content={title} />
         <meta property="og:description" content={props.description} />
         {canonical ? <meta property="og:url" content={canonical} /> : null}
-        <meta name="twitter:card" content="summary" />
+        {config.image && ogImageSize ? (
+          <>
+            <meta property="og:image" content={`${config.url}${assets.ogImage}`} />
+            <meta property="og:image:width" content={String(ogImageSize.width)} />
+            <meta property="og:image:height" content={String(ogImageSize.height)} />
+            <meta property="og:image:alt" content={config.image.alt} />
+          </>
+        ) : null}
+        <meta name="twitter:card" content={config.image ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={props.description} />
+        {config.image ? <meta name="twitter:image" content={`${config.url}${assets.ogImage}`} /> : null}
         {props.docs ? <meta name="docs-version" content={version.name} /> : null}
         {props.docs ? <meta name="docs-version-label" content={version.label} /> : null}
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="sitemap" type="application/xml" href={`${config.baseUrl}sitemap.xml`} />
+        {props.alternates?.map((alternate) => <link key={alternate.href} rel="alternate" type={alternate.type} href={alternate.href} title={alternate.title} />)}
         <script dangerouslySetInnerHTML={{ __html: noFlashScript }} />
         <script dangerouslySetInnerHTML={{ __html: baseUrlBannerScript }} />
         {config.analyticsId ? <meta name="analytics-id" content={config.analyticsId} /> : null}
@@ -55,8 +67,8 @@ export function Layout(props: LayoutProps) {
         <script src={assets.js} defer />
       </head>
       <body {...(props.docs ? { 'data-docs-version': version.name } : {})}>
-        <section className="skip-link-region" aria-label={TEXTS.skipToContent}>
-          <a className="skip-link" href={`#${IDS.main}`}>{TEXTS.skipToContent}</a>
+        <section className="skip-link-region" aria-label={PAGE_TEXTS.skipToContent}>
+          <a className="skip-link" href={`#${IDS.main}`}>{PAGE_TEXTS.skipToContent}</a>
         </section>
         <AnnouncementBar />
         <Navbar docsSidebar={props.docs === true} />

@@ -1,5 +1,5 @@
 import { IDS } from '../common/constants.ts';
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS, TEXTS } from '../common/texts.ts';
 import { useHref, useSite } from '../components/SiteContext.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { INPUT_ATTRIBUTES } from '../components/SearchBox.tsx';
@@ -37,18 +37,18 @@ export function SearchPage() {
         data-search-page="" data-search-index={assets.searchIndex} data-search-script={assets.searchScript}>
         <h1>{TEXTS.searchPageTitle}</h1>
         <form className="search-page__form" role="search" action={href('/search/')} method="get">
-          <label className="visually-hidden" htmlFor="search-page-input">{TEXTS.search}</label>
-          <input id="search-page-input" className="search-page__input" type="search" name="q" placeholder={TEXTS.search} {...INPUT_ATTRIBUTES} />
-          <button className="search-page__submit" type="submit">{TEXTS.search}</button>
+          <label className="visually-hidden" htmlFor="search-page-input">{PAGE_TEXTS.search}</label>
+          <input id="search-page-input" className="search-page__input" type="search" name="q" placeholder={PAGE_TEXTS.search} {...INPUT_ATTRIBUTES} />
+          <button className="search-page__submit" type="submit">{PAGE_TEXTS.search}</button>
         </form>
         <p className="search-page__count" role="status" />
         <ol className="search-page__results" />
         <div className="search-page__empty" hidden>
-          <p>{TEXTS.searchHint}</p>
+          <p>{PAGE_TEXTS.searchHint}</p>
           <Categories />
         </div>
         <noscript>
-          <p>{TEXTS.searchNeedsScript}</p>
+          <p>{PAGE_TEXTS.searchNeedsScript}</p>
           <Categories />
         </noscript>
       </main>

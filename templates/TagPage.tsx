@@ -1,18 +1,18 @@
 import { IDS } from '../common/constants.ts';
-import { TEXTS } from '../common/texts.ts';
+import { PAGE_TEXTS } from '../common/texts.ts';
 import type { TagGroup } from '../lib/model.ts';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { Layout } from './Layout.tsx';
 
 /** /docs/tags/{tag}/: "N docs tagged with …" and each doc with its description. */
 export function TagPage({ tag, tagsRoute }: { tag: TagGroup; tagsRoute: string }) {
-  const heading = TEXTS.docsTagged(tag.docs.length, tag.label);
+  const heading = PAGE_TEXTS.docsTagged(tag.docs.length, tag.label);
   return (
     <Layout title={heading} description={`Documentation pages about ${tag.label}.`} route={tag.route}>
       <main id={IDS.main} className="container container--narrow" tabIndex={-1}>
         <header className="tag-page__header">
           <h1>{heading}</h1>
-          <SmartLink href={tagsRoute}>{TEXTS.viewAllTags}</SmartLink>
+          <SmartLink href={tagsRoute}>{PAGE_TEXTS.viewAllTags}</SmartLink>
         </header>
         {tag.docs.map((doc) => (
           <article className="tag-page__doc" key={doc.route}>

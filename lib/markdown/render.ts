@@ -8,8 +8,9 @@ import { createHeadingSlugger } from '../slug.ts';
 import { admonitionExtension, startInParagraph, type MarkupProblemToken } from './admonitions.ts';
 import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from './highlight.ts';
 import type { LinkRef, MarkdownContext, RenderedMarkdown, TocItem } from './types.ts';
-import { TEXTS } from '../../common/texts.ts';
+import { PAGE_TEXTS } from '../../common/texts.ts';
 import { operationMarkdown } from '../openapi/operation-markdown.ts';
+import { markChangeEntries, withDateLink, withoutDate, type ChangeEntry, type ChangeEntryMark } from './changelog.ts';
 
 interface CodeMeta {
   lang: string;
@@ -70,6 +71,8 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   let sectionTitle: string | undefined;
   const tableLabels = new Map<string, number>();
   let imagesSeen = 0;
+  let changeMarks: Map<Tokens.ListItem, ChangeEntryMark> | undefined;
+  const changes: ChangeEntry[] = [];
 
   const marked = new Marked({ gfm: true });
   marked.use({
@@ -122,7 +125,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
         if (explicit) slugger.reserve(explicit);
         headings.push({ level: depth, id, html: inner, text });
         anchors.push(id);
-        const label = escapeHtml(TEXTS.directLinkTo(text));
+        const label = escapeHtml(PAGE_TEXTS.directLinkTo(text));
         return `<h${depth} id="${id}" class="anchor">${inner}<a class="hash-link" href="#${id}" aria-label="${label}" title="${label}">&#8203;</a></h${depth}>\n`;
       },
       paragraph({ tokens }) {
@@ -132,6 +135,14 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
       },
       code(token) {
         return renderCode(token);
+      },
+      listitem(item) {
+        const mark = changeMarks?.get(item);
+        if (!mark) return false;
+        const body = this.parser.parse(item.tokens);
+        const html = withoutDate(body, mark.date);
+        changes.push({ ...mark, html, text: htmlToText(html) });
+        return `<li id="${mark.id}" class="changelog-entry">${withDateLink(body, mark)}</li>\n`;
       },
       link(token) {
         const inner = this.parser.parseInline(token.tokens);
@@ -166,7 +177,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
         const body = token.rows
           .map((row) => `<tr>${row.map((cell) => `<td${align(cell.align)}>${this.parser.parseInline(cell.tokens)}</td>`).join('')}</tr>`)
           .join('\n');
-        const base = sectionTitle ? `${TEXTS.table}: ${sectionTitle}` : TEXTS.table;
+        const base = sectionTitle ? `${PAGE_TEXTS.table}: ${sectionTitle}` : PAGE_TEXTS.table;
         const count = (tableLabels.get(base) ?? 0) + 1;
         tableLabels.set(base, count);
         const label = escapeHtml(count === 1 ? base : `${base} (${count})`);
@@ -247,9 +258,16 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
 
   const tokens = marked.lexer(source.replace(/\r\n?/g, '\n'));
   annotate(tokens, source.replace(/\r\n?/g, '\n'), ctx.bodyLineOffset, lineOf, explicitIds);
+  if (ctx.changelog) {
+    changeMarks = markChangeEntries(tokens, ctx.file, lineOf);
+    for (const mark of changeMarks.values()) {
+      slugger.reserve(mark.id);
+      anchors.push(mark.id);
+    }
+  }
   const grouped = groupCodeTabs(tokens);
   const html = marked.parser(grouped);
-  return { html, h1, firstParagraph, headings, links, anchors, operations };
+  return { html, h1, firstParagraph, headings, links, anchors, operations, changes };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ChangeEntry } from './changelog.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { ApiDescription } from '../openapi/model.ts';
 
@@ -33,6 +34,8 @@ export interface MarkdownContext {
   diagnostics: Diagnostics;
   /** The API description, for "::operation id" blocks. */
   api?: ApiDescription | undefined;
+  /** A changelog page: its dated list entries get anchors and feed entries (lib/markdown/changelog.ts). */
+  changelog?: boolean | undefined;
 }
 
 export interface RenderedMarkdown {
@@ -48,4 +51,6 @@ export interface RenderedMarkdown {
   anchors: string[];
   /** operationIds rendered by "::operation" blocks. */
   operations: string[];
+  /** A changelog's dated entries, newest first (empty for other pages). */
+  changes: ChangeEntry[];
 }

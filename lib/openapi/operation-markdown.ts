@@ -24,13 +24,15 @@ function typeName(api: ApiDescription, raw: Schema): string {
   return names.join(' | ') || (schema.oneOf || schema.anyOf ? 'one of several' : 'any');
 }
 
+/** A value as a markdown code span; both forms below render code spans (inline() for HTML). */
 function code(value: Json): string {
-  return `<code>${escapeHtml(typeof value === 'string' ? value : JSON.stringify(value))}</code>`;
+  return `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 }
 
+/** A field's description and limits as one line of text with markdown code spans. */
 function details(api: ApiDescription, raw: Schema, description: string | undefined): string {
   const schema = deref(api.document, raw);
-  const parts = [description ?? schema.description ?? ''].filter(Boolean).map(inline);
+  const parts = [description ?? schema.description ?? ''].filter(Boolean).map((text) => text.trim());
   const values = schema.enum ?? (schema.items ? deref(api.document, schema.items).enum : undefined);
   if (values) parts.push(`One of: ${values.map(code).join(', ')}.`);
   if (schema.default !== undefined) parts.push(`Default: ${code(schema.default)}.`);
@@ -50,7 +52,7 @@ interface Row {
 function table(title: string, rows: Row[], endpoint: string): string {
   if (rows.length === 0) return '';
   const body = rows
-    .map((row) => `<tr><td><code>${escapeHtml(row.name)}</code>${row.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(row.type)}</td><td>${row.details}</td></tr>`)
+    .map((row) => `<tr><td><code>${escapeHtml(row.name)}</code>${row.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(row.type)}</td><td>${inline(row.details)}</td></tr>`)
     .join('');
   return `<h3 class="api-operation__heading">${title}</h3>\n\n<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(`${title} of ${endpoint}`)}"><table class="api-table"><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>${body}</tbody></table></section>\n\n`;
 }
@@ -63,7 +65,7 @@ function parameterRows(api: ApiDescription, operation: ApiOperation, where: 'pat
       name: parameter.name,
       required: parameter.required === true,
       type: parameter.schema ? typeName(api, parameter.schema) : 'string',
-      details: parameter.schema ? details(api, parameter.schema, parameter.description) : inline(parameter.description ?? ''),
+      details: parameter.schema ? details(api, parameter.schema, parameter.description) : (parameter.description ?? '').trim(),
     }));
 }
 
@@ -137,4 +139,41 @@ export function operationMarkdown(api: ApiDescription, operation: ApiOperation):
       : '',
   ].join('');
   return `<section class="api-operation" aria-label="${escapeHtml(endpoint)}" data-operation-id="${escapeHtml(operation.id)}">\n<div class="api-operation__doc">\n\n${left}</div>\n<div class="api-operation__samples">\n\n${right}</div>\n</section>\n`;
+}
+
+/** A table cell of plain markdown: one line, pipes escaped. */
+const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+
+/**
+ * The same operation as plain markdown, for the page's markdown twin (index.md) and llms-full.txt:
+ * method and path, description, GFM tables, responses, one code block per sample language and the
+ * example response. Its headings are the page's, so the two read alike.
+ */
+export function operationPlainMarkdown(api: ApiDescription, operation: ApiOperation): string {
+  const request = exampleRequest(api, operation);
+  const name = resultName(operation);
+  const response = successExample(api, operation);
+  const plainTable = (title: string, rows: Row[]) => rows.length === 0 ? '' : [
+    `### ${title}`, '',
+    '| Name | Type | Description |', '| --- | --- | --- |',
+    ...rows.map((row) => `| \`${row.name}\`${row.required ? ' (required)' : ''} | ${cell(row.type)} | ${cell(row.details)} |`),
+    '', '',
+  ].join('\n');
+  const responses = Object.entries(operation.operation.responses).map(([status, raw]) => {
+    const described = deref(api.document, raw);
+    const schema = described.content?.['application/json']?.schema;
+    return `- \`${status}\` ${(described.description ?? '').trim()}${schema ? ` (${typeName(api, schema)})` : ''}`;
+  });
+  return [
+    `**${operation.method.toUpperCase()}** \`${operation.path}\`\n\n`,
+    operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
+    plainTable('Path parameters', parameterRows(api, operation, 'path')),
+    plainTable('Query parameters', parameterRows(api, operation, 'query')),
+    plainTable('Request body', bodyRows(api, operation)),
+    `### Responses\n\n${responses.join('\n')}\n\n`,
+    `Request with cURL:\n\n\`\`\`bash\n${curlSample(request)}\n\`\`\`\n\n`,
+    `With Node.js:\n\n\`\`\`js\n${nodeSample(request, name)}\n\`\`\`\n\n`,
+    `With Python:\n\n\`\`\`python\n${pythonSample(request, name)}\n\`\`\`\n\n`,
+    response ? `Example response \`${response.status}\`:\n\n\`\`\`json\n${JSON.stringify(response.example, null, 2)}\n\`\`\`\n` : '',
+  ].join('');
 }

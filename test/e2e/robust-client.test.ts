@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page, Route } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page, Route } from 'playwright-core';
 import { NAVIGATION_TIMEOUT_MS } from '../../common/constants.ts';
 import { TEXTS } from '../../common/texts.ts';
-import { buildInto, ROOT } from '../helpers/site.ts';
-import { launchBrowser, serve } from '../helpers/browser.ts';
+import { ROOT } from '../helpers/site.ts';
+import { siteInChromium } from '../helpers/browser.ts';
 
 const START = '/docs/features/lora/';
 /** A sidebar neighbour, visible on load (so it is prefetched too). */
@@ -19,27 +19,14 @@ const NEIGHBOUR = '/docs/features/lcm/';
 /** A link in the page's text. */
 const IN_TEXT = '/docs/features/styles/';
 
-let browser: Browser;
-let site: { url: string; close: () => Promise<void> };
-let outDir: string;
-
-before(async () => {
-  ({ outDir } = await buildInto(ROOT));
-  site = await serve(outDir);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = siteInChromium(ROOT);
 
 /** The start page in a fresh context, marked so that a full page load can be told from a swap. */
 async function start(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await live.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.setDefaultTimeout(NAVIGATION_TIMEOUT_MS + 5000);
-  await page.goto(`${site.url}${START}`);
+  await page.goto(`${live.url}${START}`);
   await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 42));
   return page;
 }
@@ -87,7 +74,7 @@ async function assertChrome(page: Page): Promise<void> {
 async function assertOnPage(page: Page, path: string): Promise<void> {
   await page.waitForFunction((expected) => location.pathname === expected && document.querySelector('#page-content h1:not(.page-error h1)') !== null, path);
   await page.waitForLoadState('domcontentloaded');
-  const expected = await identity(page, readFileSync(join(outDir, path.slice(1), 'index.html'), 'utf8'));
+  const expected = await identity(page, readFileSync(join(live.outDir, path.slice(1), 'index.html'), 'utf8'));
   assert.equal(expected.h1.length, 1, `the built ${path} has one h1`);
   assert.deepEqual(await identity(page), expected, `everything on screen is ${path}`);
   assert.deepEqual(expected.current, [path], 'the sidebar marks the page');

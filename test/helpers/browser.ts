@@ -1,8 +1,10 @@
 // Real Chromium for the browser tests: Debian's binary driven by playwright-core, and the site
 // served by our own static server on a free loopback port.
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { createStaticServer } from '../../lib/static-server.ts';
+import { buildInto } from './site.ts';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -19,4 +21,33 @@ export async function serve(dir: string, baseUrl = '/'): Promise<{ url: string; 
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A built site served to Chromium for the tests of one file (filled in before they run). */
+export interface SiteInChromium {
+  browser: Browser;
+  /** Origin of the static server: "http://127.0.0.1:PORT". */
+  url: string;
+  outDir: string;
+}
+
+/**
+ * For a test file: builds the site, serves it and launches Chromium before its tests, and closes
+ * both after them. Read the fields inside the tests (they are set in `before`).
+ */
+export function siteInChromium(siteDir: string): SiteInChromium {
+  const live = {} as SiteInChromium;
+  let server: { close: () => Promise<void> } | undefined;
+  before(async () => {
+    ({ outDir: live.outDir } = await buildInto(siteDir));
+    const started = await serve(live.outDir);
+    server = started;
+    live.url = started.url;
+    live.browser = await launchBrowser();
+  });
+  after(async () => {
+    await live.browser?.close();
+    await server?.close();
+  });
+  return live;
 }

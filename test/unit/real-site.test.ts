@@ -38,8 +38,12 @@ test('the changelog is the first sidebar item and lists dated entries newest fir
   assert.match(html, /<title>Changes \| the product documentation<\/title>/);
   const sidebar = /<aside class="docs-sidebar"[^>]*>([\s\S]*?)<\/aside>/.exec(html)?.[1] ?? '';
   assert.match(sidebar, /^\s*<nav class="sidebar" aria-label="Docs sidebar">\s*<ul class="menu menu--level-1">\s*<li class="menu__item"><a href="\/docs\/changes\/"/);
-  const dates = [...html.matchAll(/<strong>(\d{4}-\d{2}-\d{2})<\/strong>/g)].map((m) => m[1] ?? '');
+  // Each entry is an anchor of its own whose date links to it.
+  const entries = [...html.matchAll(/<li id="(change-[\d-]+)" class="changelog-entry"><a class="changelog-entry__date" href="#([^"]+)"><time datetime="(\d{4}-\d{2}-\d{2})">/g)];
+  const dates = entries.map((m) => m[3] ?? '');
   assert.ok(dates.length >= 50, `${dates.length} dated entries`);
+  for (const [, id, href, date] of entries) assert.ok(id === href && id?.startsWith(`change-${date}`), `${id} links to #${href}`);
+  assert.equal(new Set(entries.map((m) => m[1])).size, entries.length, 'anchors are unique');
   for (let i = 1; i < dates.length; i++) assert.ok((dates[i - 1] ?? '') >= (dates[i] ?? ''), `${dates[i - 1]} before ${dates[i]}`);
 });
 
