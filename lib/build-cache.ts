@@ -47,6 +47,8 @@ export class BuildCache {
   readonly written = new Map<string, WrittenFiles>();
   /** What the last build rendered anew and what it reused. */
   stats: CacheStats = { docsRendered: 0, docsTotal: 0, pagesRendered: 0, pagesTotal: 0 };
+  /** Each doc's markdown twin (index.md), while the doc object is the same. */
+  readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
   commitDates: Map<string, Date> | undefined;
 }

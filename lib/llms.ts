@@ -53,14 +53,19 @@ export function llmsFullHead(config: SiteConfig): string {
  * Every doc's markdown twin, in sidebar order (docs outside the sidebar last): /llms-full.txt is
  * llmsFullHead and their parts in this order. One at a time, so a large site never holds them all.
  */
-export function* markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'siteRoot'>): Generator<MarkdownTwin> {
+export function* markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'siteRoot'>,
+  cache?: WeakMap<DocPage, { siteRoot: string; content: string }>): Generator<MarkdownTwin> {
   const siteRoot = `${config.url}${config.baseUrl}`.replace(/\/$/, '');
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const inOrder = flattenSidebar(sidebar).map((link) => docsByRoute.get(link.route)).filter((doc) => doc !== undefined);
   const listed = new Set(inOrder);
   inOrder.push(...docs.filter((doc) => !listed.has(doc)));
   for (const doc of inOrder) {
-    const content = docMarkdown(doc, { ...context, siteRoot });
+    // `npm start` keeps each twin while its doc object is the same (lib/build-cache.ts renders a
+    // doc again whenever its source, the routes, the API description or its images change).
+    const known = cache?.get(doc);
+    const content = known?.siteRoot === siteRoot ? known.content : docMarkdown(doc, { ...context, siteRoot });
+    cache?.set(doc, { siteRoot, content });
     yield { path: `${doc.route.slice(1)}index.md`, content, llmsPart: `---\n\nSource: ${siteRoot}${doc.route}\n\n${content}\n` };
   }
 }

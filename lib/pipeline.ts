@@ -229,7 +229,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       resolveDocFile: (absPath) => routeByFile.get(absPath),
       imageUrl: (absPath) => assets.addImage(absPath)?.url,
       api,
-    });
+    }, options.cache?.twins);
     const extras: OutputFile[] = [
       { path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) },
       { path: 'robots.txt', content: robotsTxt(config) },
