@@ -1,5 +1,7 @@
 // The helper thread of large production builds (lib/helper-thread.ts): renders markdown and builds
 // the search index on request, exactly as the main thread would.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { AssetCollector } from './assets.ts';
 import { hashedName } from './content-hash.ts';
@@ -37,13 +39,19 @@ function searchIndex(job: IndexJob): IndexJobResult {
   const input = JSON.parse(job.inputJson) as IndexInput;
   const sections = [...input.pages.flatMap(pageSections), ...ownPages.flatMap(pageSections), ...input.extra];
   const files: [string, string][] = [];
+  let written = 0;
   const { url: _url, ...index } = buildSearchIndex(sections, (name, content) => {
     // The entry file has the name the pages already link to; the others their content hash.
     const fileName = name === 'search-index.json' ? job.entryName : hashedName(name, content);
-    files.push([fileName, content]);
+    if (job.outputDir) {
+      writeFileSync(join(job.outputDir, fileName), content);
+      written += 1;
+    } else {
+      files.push([fileName, content]);
+    }
     return `${job.folderUrl}${fileName}`;
   });
-  return { files, index };
+  return { files, written, index };
 }
 
 parentPort?.on('message', (request: HelperRequest) => {

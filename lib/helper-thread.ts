@@ -71,8 +71,9 @@ export class HelperThread {
     return this.request<IndexJobResult>({ type: 'search', job });
   }
 
-  stop(): void {
-    void this.worker.terminate();
+  /** Ends the thread; the promise settles once it has stopped (it may be writing files until then). */
+  async stop(): Promise<void> {
+    await this.worker.terminate();
   }
 
   private request<T>(message: { type: 'markdown'; job: MarkdownJob } | { type: 'search'; job: IndexJob }): Promise<T> {

@@ -125,6 +125,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cache ?? new BuildCache();
   // A large production build renders part of the markdown in a helper thread meanwhile.
   const helper = !options.cache && (options.helperThread ?? content.docs.length >= HELPER_MIN_DOCS) ? new HelperThread() : undefined;
+  // A production build writes into a fresh folder (lib/write.ts), made before the search index so
+  // that the helper thread can write the index files into it; a failed build removes it.
+  let writer: SiteWriter | undefined;
   try {
     let helperDocs = 0;
     const docs = options.cache
@@ -207,8 +210,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // indexes in the helper thread while the pages render (lib/search/index-job.ts).
     const pagesForSearch = docs.map((doc) => searchInputOf(config.baseUrl, doc));
     const categories = categorySections(config.baseUrl, content.categories, sidebar, docsByRoute);
+    if (!options.cache) writer = new SiteWriter(options.outDir);
     // The job (the whole input as JSON) is not kept here once the helper has its copy.
-    const indexing = helper ? startIndexing(helper, indexJob(root, config.baseUrl, pagesForSearch.slice(0, docs.length - helperDocs), pagesForSearch, categories)) : undefined;
+    const indexing = helper ? startIndexing(helper, indexJob(root, config.baseUrl, pagesForSearch.slice(0, docs.length - helperDocs), pagesForSearch, categories,
+      writer?.folder('assets/search'))) : undefined;
     let { url: searchIndex, deferred: searchDeferred, ...search } = indexing
       ? { url: indexing.url, deferred: false, sections: 0, files: 0, bytes: 0 }
       : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], assets, options.cache, options.deferSearch === true);
@@ -264,35 +269,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       stage('render');
       options.cache.written.set(options.outDir, writeChanges(options.outDir, files, options.cache.written.get(options.outDir)));
       stage('write');
-    } else {
+    } else if (writer) {
       // A production build writes each page as soon as it is rendered: memory stays flat however
       // large the site, and the writes of one page overlap nothing that the next one needs.
-      const writer = new SiteWriter(options.outDir);
-      try {
-        const context = { ...site, assets: assetUrls };
-        for (const page of pages) writer.write(page.path, renderDocument(page.element(), context));
-        stage('render');
-        const llmsFull = writer.open('llms-full.txt');
-        llmsFull.write(llmsFullHead(config));
-        for (const twin of twins()) {
-          writer.write(twin.path, twin.content);
-          llmsFull.write(twin.llmsPart);
-        }
-        llmsFull.close();
-        stage('markdown twins');
-        if (indexing) {
-          const { files, index } = await indexing.done;
-          for (const [name, text] of files) writer.write(`assets/search/${name}`, text);
-          search = index;
-          fileCount += files.length;
-          stage('search wait');
-        }
-        for (const file of extras) writer.write(file.path, file.content);
-        writer.commit();
-      } catch (error) {
-        writer.abort();
-        throw error;
+      const context = { ...site, assets: assetUrls };
+      for (const page of pages) writer.write(page.path, renderDocument(page.element(), context));
+      stage('render');
+      const llmsFull = writer.open('llms-full.txt');
+      llmsFull.write(llmsFullHead(config));
+      for (const twin of twins()) {
+        writer.write(twin.path, twin.content);
+        llmsFull.write(twin.llmsPart);
       }
+      llmsFull.close();
+      stage('markdown twins');
+      if (indexing) {
+        const { files, written, index } = await indexing.done;
+        for (const [name, text] of files) writer.write(`assets/search/${name}`, text);
+        search = index;
+        fileCount += files.length + written;
+        stage('search wait');
+      }
+      for (const file of extras) writer.write(file.path, file.content);
+      writer.commit();
       stage('write');
     }
 
@@ -301,8 +300,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       operations: docs.flatMap((doc) => doc.operations.map((id) => ({ id, route: doc.route }))),
       search, searchDeferred, stylesheet: urls.css,
     };
+  } catch (error) {
+    // The helper may be writing search files into the new folder: stop it before removing that.
+    await helper?.stop();
+    writer?.abort();
+    throw error;
   } finally {
-    helper?.stop();
+    void helper?.stop();
   }
 }
 

@@ -31,6 +31,13 @@ export class SiteWriter {
     writeFileSync(target, content);
   }
 
+  /** A folder inside the new site, made now (for files another thread writes); its absolute path. */
+  folder(path: string): string {
+    const target = join(this.temp, path);
+    this.makeDir(target);
+    return target;
+  }
+
   /** A file written in pieces (one that would be large to hold whole, such as /llms-full.txt). */
   open(path: string): { write(text: string): void; close(): void } {
     const target = join(this.temp, path);

@@ -1,14 +1,14 @@
 // Large production builds split markdown and the search index off to a helper thread; the site
 // must be the same as a build in one thread, save the name of the search index's entry file.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import test from 'node:test';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
 import { buildSite } from '../../lib/pipeline.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
-const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.html') || path.endsWith('.json') || path.endsWith('.xml')).sort();
+const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((path) => /\.(html|json|xml|md|txt)$/.test(path)).sort();
 
 test('a build with the helper thread writes the same site as one without', async () => {
   const site = tempDir('pagewright-helper-');
@@ -43,4 +43,19 @@ test('an error in the helper thread fails the build with its file and line', asy
   writeFileSync(last, `${text}\n:::nonsense\nBody.\n:::\n`);
   await assert.rejects(buildSite({ root: ROOT, siteDir: site, outDir: join(tempDir(), 'dist'), helperThread: true }),
     (error: Error) => error.name === 'BuildError' && error.message.includes(pages.at(-1) ?? '?') && /:\d+/.test(error.message));
+});
+
+test('a build that fails while the helper writes the search index leaves the previous site as it was', async () => {
+  const site = tempDir('pagewright-helper-');
+  writeCorpusSite(ROOT, site, 40);
+  const outDir = join(tempDir(), 'dist');
+  mkdirSync(outDir);
+  writeFileSync(join(outDir, 'index.html'), 'previous site');
+  // The favicon is looked up after the helper has started on the index (and on its folder).
+  rmSync(join(site, 'assets/img/favicon.svg'));
+  await assert.rejects(buildSite({ root: ROOT, siteDir: site, outDir, helperThread: true }), /favicon image/);
+  assert.deepEqual(readdirSync(outDir), ['index.html']);
+  assert.equal(readFileSync(join(outDir, 'index.html'), 'utf8'), 'previous site');
+  assert.deepEqual(readdirSync(dirname(outDir)).filter((name) => name.startsWith('.dist-')), [], 'no half-written folder is left');
+  assert.ok(existsSync(outDir));
 });
