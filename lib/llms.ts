@@ -32,7 +32,8 @@ export function llmsTxt(config: SiteConfig, sidebar: SidebarItem[], docs: DocPag
   if (loose.length > 0) groups.unshift({ title: 'Docs', lines: loose });
   const outside = docs.filter((doc) => !listed.has(doc.route)).map((doc) => entry(doc.route, doc.title));
   if (outside.length > 0) groups.push({ title: 'Other pages', lines: outside });
-  const head = [`# ${config.title}`, '', `> ${oneLine(config.tagline)}`, ''];
+  const head = [`# ${config.title}`, '', `> ${oneLine(config.tagline)}`, '',
+    `Every page below is also published as markdown: add \`index.md\` to its URL. The whole documentation in one file: ${url('/llms-full.txt')}`, ''];
   return `${[...head, ...groups.flatMap((group) => [`## ${group.title}`, '', ...group.lines, ''])].join('\n')}`;
 }
 

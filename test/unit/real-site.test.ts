@@ -70,7 +70,7 @@ test('the generator meta names version 2.4.3 on every page', () => {
 test('/llms.txt lists every doc page exactly once, with its title and description; /docs/llms.txt is the same', () => {
   const text = readFileSync(join(outDir, 'llms.txt'), 'utf8');
   assert.equal(readFileSync(join(outDir, 'docs/llms.txt'), 'utf8'), text);
-  assert.match(text, /^# .+\n\n> .+\n\n## /);
+  assert.match(text, /^# .+\n\n> .+\n\nEvery page below is also published as markdown: add `index\.md` to its URL\. The whole documentation in one file: https:\/\/docs\.example\.com\/llms-full\.txt\n\n## /);
   const listed = [...text.matchAll(/^- \[[^\]]+\]\(https:\/\/[^/]+(\/[^)]*)\)/gm)].map((match) => match[1] ?? '');
   const sitemap = readFileSync(join(outDir, 'sitemap.xml'), 'utf8');
   const docRoutes = [...sitemap.matchAll(/<loc>https:\/\/[^/]+(\/docs\/[^<]*)<\/loc>/g)].map((match) => match[1] ?? '')
