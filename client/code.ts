@@ -60,7 +60,9 @@ async function copyPage(button: HTMLButtonElement): Promise<void> {
     status.textContent = TEXTS.pageCopied;
     button.textContent = TEXTS.copied;
   } catch {
+    // Offline, or no clipboard permission: the link beside the button still opens the markdown.
     status.textContent = TEXTS.copyPageFailed;
+    button.textContent = TEXTS.copyFailed;
   }
   window.setTimeout(() => {
     status.textContent = '';

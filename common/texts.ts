@@ -14,6 +14,7 @@ export const TEXTS = {
   copied: 'Copied',
   copyPage: 'Copy page',
   pageCopied: 'Page copied as markdown',
+  copyFailed: 'Copy failed',
   copyPageFailed: 'Could not copy; open the markdown instead',
   pageCrashed: 'This page crashed.',
   tryAgain: 'Try again',

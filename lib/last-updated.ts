@@ -1,5 +1,5 @@
 // "Last updated" dates for pages, read from git history in a single child process.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 
@@ -64,7 +64,6 @@ export function lastUpdatedDates(root: string, absPaths: string[], committed = c
  * `npm start` reads it once per build worker and passes it to lastUpdatedDates on each rebuild.
  */
 export function commitDates(root: string): Map<string, Date> {
-  const dates = new Map<string, Date>();
   let output: string;
   try {
     const result = spawnSync('git', GIT_LOG_ARGS, {
@@ -76,12 +75,34 @@ export function commitDates(root: string): Map<string, Date> {
     });
     // error: git not installed (ENOENT), root missing, output too large; status: not a repository,
     // or a repository without commits yet. All mean "git knows nothing": use modification times.
-    if (result.error !== undefined || result.status !== 0) return dates;
+    if (result.error !== undefined || result.status !== 0) return new Map();
     output = result.stdout;
   } catch {
-    return dates; // spawnSync throws only for invalid arguments (e.g. a NUL in root); never let it out.
+    return new Map(); // spawnSync throws only for invalid arguments (e.g. a NUL in root); never let it out.
   }
 
+  return parseLog(output);
+}
+
+/**
+ * The same, read without blocking: the build starts it first and takes the result when it lays
+ * out the pages, so git runs while the markdown renders.
+ */
+export function readCommitDates(root: string): Promise<Map<string, Date>> {
+  return new Promise((resolve) => {
+    try {
+      execFile('git', GIT_LOG_ARGS, { cwd: root, encoding: 'utf8', maxBuffer: MAX_OUTPUT_BYTES }, (error, stdout) => {
+        resolve(error ? new Map() : parseLog(stdout));
+      }).stdin?.end();
+    } catch {
+      resolve(new Map());
+    }
+  });
+}
+
+/** `git log` output (the format of GIT_LOG_ARGS) → path → date of the newest commit touching it. */
+function parseLog(output: string): Map<string, Date> {
+  const dates = new Map<string, Date>();
   const fields = output.split('\0');
   let date: Date | undefined;
   let firstPathOfCommit = false;

@@ -34,7 +34,7 @@ import { indexJob, type IndexJob, type IndexJobResult } from './search/index-job
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './search/sections.ts';
 import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './sidebar.ts';
 import { changelogFeeds, feedRoutes } from './feeds.ts';
-import { commitDates, lastUpdatedDates } from './last-updated.ts';
+import { lastUpdatedDates, readCommitDates } from './last-updated.ts';
 import { llmsFullHead, llmsTxt, markdownTwins } from './llms.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
@@ -104,6 +104,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
   const siteDir = options.siteDir ?? root;
 
+  // "Last updated" comes from one pass over git history, run meanwhile (npm start reads it once).
+  const gitDates = options.cache?.commitDates ?? readCommitDates(siteDir);
+
   // 1. Load
   const configFile = join(siteDir, 'content/site.yml');
   const { config, text: configText } = loadSiteConfig(configFile, 'content/site.yml');
@@ -148,9 +151,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
     }
     const sidebar = buildSidebar(docs, content.categories, config.sidebarLinks);
-    // One pass over git history for every doc's "Last updated" (the dev worker reads it once).
-    if (options.cache) options.cache.commitDates ??= commitDates(siteDir);
-    const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), options.cache?.commitDates);
+    const committed = await gitDates;
+    if (options.cache) options.cache.commitDates = committed;
+    const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed);
     const layout = layoutSidebar(sidebar, config.docs.sidebarPerFolder);
     const tags = collectTags(docs);
     const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));

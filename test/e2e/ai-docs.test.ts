@@ -43,6 +43,18 @@ test('"Copy page" puts the page\'s markdown on the clipboard and says so', async
   await context.close();
 });
 
+test('"Copy page" says so when the markdown cannot be loaded', async () => {
+  const context = await clipboardContext();
+  const page = await context.newPage();
+  await page.goto(`${live.url}/docs/features/lora/`);
+  await page.route('**/index.md', (route) => route.abort());
+  await page.locator('[data-copy-page]').click();
+  await page.getByRole('status').filter({ hasText: 'Could not copy; open the markdown instead' }).waitFor();
+  assert.equal(await page.locator('[data-copy-page]').textContent(), 'Copy failed');
+  await page.waitForFunction(() => document.querySelector('[data-copy-page]')?.textContent === 'Copy page');
+  await context.close();
+});
+
 test('"View as markdown" opens the markdown itself (a full load, not a client-side swap)', async () => {
   const context = await live.browser.newContext();
   const page = await context.newPage();

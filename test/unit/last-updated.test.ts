@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { devNull, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { lastUpdatedDates } from '../../lib/last-updated.ts';
+import { commitDates, lastUpdatedDates, readCommitDates } from '../../lib/last-updated.ts';
 
 // Run from a git hook (GIT_DIR, GIT_INDEX_FILE, … set), git would act on the outer repository
 // instead of the temporary ones, both here and inside lastUpdatedDates.
@@ -83,6 +83,14 @@ test('committed files get the author date of their newest commit, untracked ones
     [renamed]: D3_AUTHOR, // the rename commit, not the date old.md was created
     [c]: MTIME,
   });
+});
+
+test('the non-blocking read that the build uses gives the same dates, and nothing outside git', async () => {
+  const read = await readCommitDates(repo);
+  assert.deepEqual([...read].map(([path, date]) => [path, date.toISOString()]), [...commitDates(repo)].map(([path, date]) => [path, date.toISOString()]));
+  assert.equal(read.get('a.md')?.toISOString(), D3_AUTHOR);
+  assert.equal((await readCommitDates(temp)).size, 0);
+  assert.equal((await readCommitDates(join(temp, 'missing-folder'))).size, 0);
 });
 
 test('root may be a subdirectory of the repository', () => {
