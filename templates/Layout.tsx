@@ -51,10 +51,10 @@ export function Layout(props: LayoutProps) {
             <meta property="og:image:alt" content={config.image.alt} />
           </>
         ) : null}
+        {/* Twitter cards read the image from og:image: a large card when there is one. */}
         <meta name="twitter:card" content={config.image ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={props.description} />
-        {config.image ? <meta name="twitter:image" content={`${config.url}${assets.ogImage}`} /> : null}
         {props.docs ? <meta name="docs-version" content={version.name} /> : null}
         {props.docs ? <meta name="docs-version-label" content={version.label} /> : null}
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
