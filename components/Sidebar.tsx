@@ -65,13 +65,32 @@ function withSite(site: SiteContextValue, element: ReactElement): string {
   return renderToStaticMarkup(<SiteContext.Provider value={site}>{element}</SiteContext.Provider>);
 }
 
+/** Each sidebar's doc and category links by route, in the sidebar's order: made once per sidebar. */
+const linksByRoute = new WeakMap<SidebarItem[], Map<string, LinkedItem[]>>();
+
 /** The doc links and category links that lead to the route. */
 function currentItems(items: SidebarItem[], route: string): LinkedItem[] {
-  return items.flatMap((item): LinkedItem[] => {
-    if (item.type === 'doc') return item.route === route ? [item] : [];
-    if (item.type === 'category') return [...(item.route === route ? [item] : []), ...currentItems(item.items, route)];
-    return [];
-  });
+  let index = linksByRoute.get(items);
+  if (!index) {
+    const found = new Map<string, LinkedItem[]>();
+    const add = (key: string, item: LinkedItem) => {
+      const list = found.get(key);
+      if (list) list.push(item);
+      else found.set(key, [item]);
+    };
+    const walk = (list: SidebarItem[]) => {
+      for (const item of list) {
+        if (item.type === 'doc') add(item.route, item);
+        else if (item.type === 'category') {
+          if (item.route !== undefined) add(item.route, item);
+          walk(item.items);
+        }
+      }
+    };
+    walk(items);
+    linksByRoute.set(items, (index = found));
+  }
+  return index.get(route) ?? [];
 }
 
 type LinkedItem = Extract<SidebarItem, { type: 'doc' }> | SidebarCategory;

@@ -73,6 +73,8 @@ export class HelperThread {
 
   /** Ends the thread; the promise settles once it has stopped (it may be writing files until then). */
   async stop(): Promise<void> {
+    // Held while it stops: an unreferenced thread would let the process end before it has.
+    this.worker.ref();
     await this.worker.terminate();
   }
 

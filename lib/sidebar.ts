@@ -22,18 +22,31 @@ export function buildSidebar(docs: DocPage[], categories: CategorySource[], extr
   const linkedDocIds = new Set(categories.map((category) => category.linkDocId).filter(Boolean));
   const docsById = new Map(docs.map((doc) => [doc.id, doc]));
 
+  // Docs and categories by their parent folder, so each level reads only its own.
+  const docsByDir = new Map<string, DocPage[]>();
+  for (const doc of docs) {
+    const list = docsByDir.get(doc.source.dir);
+    if (list) list.push(doc);
+    else docsByDir.set(doc.source.dir, [doc]);
+  }
+  const categoriesByParent = new Map<string, CategorySource[]>();
+  for (const category of categories) {
+    const parent = category.dir.includes('/') ? category.dir.slice(0, category.dir.lastIndexOf('/')) : '';
+    const list = categoriesByParent.get(parent);
+    if (list) list.push(category);
+    else categoriesByParent.set(parent, [category]);
+  }
+
   function level(dir: string): SidebarItem[] {
     const entries: (Orderable & { item: () => SidebarItem })[] = [];
-    for (const doc of docs) {
-      if (doc.source.dir !== dir || !doc.inSidebar || linkedDocIds.has(doc.id)) continue;
+    for (const doc of docsByDir.get(dir) ?? []) {
+      if (!doc.inSidebar || linkedDocIds.has(doc.id)) continue;
       entries.push({
         position: doc.source.position, sortName: doc.source.sortName,
         item: () => ({ type: 'doc', id: doc.id, label: doc.sidebarLabel, route: doc.route }),
       });
     }
-    for (const category of categories) {
-      const parent = category.dir.includes('/') ? category.dir.slice(0, category.dir.lastIndexOf('/')) : '';
-      if (parent !== dir) continue;
+    for (const category of categoriesByParent.get(dir) ?? []) {
       entries.push({
         position: category.position, sortName: category.sortName,
         item: () => ({

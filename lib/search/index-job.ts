@@ -52,7 +52,11 @@ export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], a
   const input: IndexInput = { pages: ours, extra };
   const digest = createHash('sha256');
   for (const path of INDEXING_SOURCES) digest.update(readFileSync(join(root, path)));
-  for (const page of all) digest.update(JSON.stringify(page));
+  // Field by field: serialising 10,000 pages only to hash them took a third of a second.
+  for (const page of all) {
+    for (const part of [page.title, page.url, page.html, String(page.tags.length), ...page.tags]) digest.update(part).update('\0');
+    digest.update('\n');
+  }
   digest.update(JSON.stringify(extra));
   return { inputJson: JSON.stringify(input), entryName: `search-index.${digest.digest('hex').slice(0, 10)}.json`, folderUrl: `${baseUrl}assets/search/`, outputDir };
 }
