@@ -65,6 +65,11 @@ function readEditUrl(docs: FieldReader): string | undefined {
   return url.endsWith('/') ? url : `${url}/`;
 }
 
+/** The published address of a route or file of the site ("/docs/changes/" → "https://docs.example.com/docs/changes/"). */
+export function absoluteUrl(config: Pick<SiteConfig, 'url' | 'baseUrl'>, route: string): string {
+  return `${config.url}${config.baseUrl}${route.slice(1)}`;
+}
+
 /** Parses YAML text, turning a syntax error into a BuildError at its line. */
 export function parseYaml(source: Source): unknown {
   try {

@@ -1,6 +1,6 @@
 // A changelog page's entries as an Atom feed and a JSON Feed beside the page
 // (/docs/changes/atom.xml, /docs/changes/feed.json), so integrators can follow changes in a reader.
-import type { SiteConfig } from './config.ts';
+import { absoluteUrl, type SiteConfig } from './config.ts';
 import { escapeHtml } from './markdown/highlight.ts';
 import type { DocPage } from './model.ts';
 import type { OutputFile } from './write.ts';
@@ -28,10 +28,10 @@ function absoluteLinks(html: string, origin: string): string {
 const timestamp = (date: string) => `${date}T00:00:00Z`;
 
 export function changelogFeeds(config: SiteConfig, doc: DocPage): OutputFile[] {
-  const pageUrl = `${config.url}${config.baseUrl}${doc.route.slice(1)}`;
+  const pageUrl = absoluteUrl(config, doc.route);
   const routes = feedRoutes(doc.route);
-  const atomUrl = `${config.url}${config.baseUrl}${routes.atom.slice(1)}`;
-  const jsonUrl = `${config.url}${config.baseUrl}${routes.json.slice(1)}`;
+  const atomUrl = absoluteUrl(config, routes.atom);
+  const jsonUrl = absoluteUrl(config, routes.json);
   const title = `${doc.title} | ${config.title}`;
   const entries = doc.changes.map((entry) => ({
     ...entry,

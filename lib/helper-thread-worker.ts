@@ -38,20 +38,15 @@ function markdown(job: MarkdownJob): MarkdownResult {
 function searchIndex(job: IndexJob): IndexJobResult {
   const input = JSON.parse(job.inputJson) as IndexInput;
   const sections = [...input.pages.flatMap(pageSections), ...ownPages.flatMap(pageSections), ...input.extra];
-  const files: [string, string][] = [];
   let written = 0;
   const { url: _url, ...index } = buildSearchIndex(sections, (name, content) => {
     // The entry file has the name the pages already link to; the others their content hash.
     const fileName = name === 'search-index.json' ? job.entryName : hashedName(name, content);
-    if (job.outputDir) {
-      writeFileSync(join(job.outputDir, fileName), content);
-      written += 1;
-    } else {
-      files.push([fileName, content]);
-    }
+    writeFileSync(join(job.outputDir, fileName), content);
+    written += 1;
     return `${job.folderUrl}${fileName}`;
   });
-  return { files, written, index };
+  return { written, index };
 }
 
 parentPort?.on('message', (request: HelperRequest) => {

@@ -1,7 +1,7 @@
 // /llms.txt: the site as a markdown index for AI assistants (the llms.txt convention): the title,
 // the tagline, then one list per top-level sidebar section with each page's title, absolute URL
 // and one-line description, in reading order; doc pages outside the sidebar close the list.
-import type { SiteConfig } from './config.ts';
+import { absoluteUrl, type SiteConfig } from './config.ts';
 import { docMarkdown, type TwinContext } from './markdown/twin.ts';
 import type { DocPage, SidebarItem } from './model.ts';
 import { flattenSidebar } from './sidebar.ts';
@@ -12,7 +12,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export function llmsTxt(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], categoryDescriptions: Map<string, string>): string {
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
-  const url = (route: string) => `${config.url}${config.baseUrl}${route.slice(1)}`;
+  const url = (route: string) => absoluteUrl(config, route);
   const listed = new Set<string>();
   const entry = (route: string, label: string) => {
     listed.add(route);
@@ -54,9 +54,10 @@ export function llmsFullHead(config: SiteConfig): string {
  * Every doc's markdown twin, in sidebar order (docs outside the sidebar last): /llms-full.txt is
  * llmsFullHead and their parts in this order. One at a time, so a large site never holds them all.
  */
-export function* markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'siteRoot'>,
+export function* markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
   cache?: WeakMap<DocPage, { siteRoot: string; content: string }>): Generator<MarkdownTwin> {
-  const siteRoot = `${config.url}${config.baseUrl}`.replace(/\/$/, '');
+  const url = (route: string) => absoluteUrl(config, route);
+  const siteRoot = url('/');
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const inOrder = flattenSidebar(sidebar).map((link) => docsByRoute.get(link.route)).filter((doc) => doc !== undefined);
   const listed = new Set(inOrder);
@@ -65,8 +66,8 @@ export function* markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs:
     // `npm start` keeps each twin while its doc object is the same (lib/build-cache.ts renders a
     // doc again whenever its source, the routes, the API description or its images change).
     const known = cache?.get(doc);
-    const content = known?.siteRoot === siteRoot ? known.content : docMarkdown(doc, { ...context, siteRoot });
+    const content = known?.siteRoot === siteRoot ? known.content : docMarkdown(doc, { ...context, origin: config.url, url });
     cache?.set(doc, { siteRoot, content });
-    yield { path: `${doc.route.slice(1)}index.md`, content, llmsPart: `---\n\nSource: ${siteRoot}${doc.route}\n\n${content}\n` };
+    yield { path: `${doc.route.slice(1)}index.md`, content, llmsPart: `---\n\nSource: ${url(doc.route)}\n\n${content}\n` };
   }
 }

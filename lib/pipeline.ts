@@ -202,9 +202,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const anchors = new Map<string, Set<string>>();
     for (const page of [...docs, ...standalone]) anchors.set(page.route, new Set(page.anchors));
     // Files besides the pages that content may link to: each doc's markdown, a changelog's feeds.
-    const staticFiles = ['/sitemap.xml', '/robots.txt', '/404.html', '/llms.txt', '/llms-full.txt', `${joinRoute(docsPath)}llms.txt`,
+    const changelogs = docs.filter((doc) => doc.changes.length > 0);
+    // The site as a markdown index for AI assistants, at the root and beside the docs.
+    const llmsRoutes = ['/llms.txt', `${joinRoute(docsPath)}llms.txt`];
+    const staticFiles = ['/sitemap.xml', '/robots.txt', '/404.html', '/llms-full.txt', ...llmsRoutes,
       ...(api ? ['/openapi.yaml'] : []), ...docs.map((doc) => `${doc.route}index.md`),
-      ...docs.filter((doc) => doc.changes.length > 0).flatMap((doc) => Object.values(feedRoutes(doc.route)))];
+      ...changelogs.flatMap((doc) => Object.values(feedRoutes(doc.route)))];
     const errors = checkLinks(links, { paths: new Set([...unique.map((route) => route.route), ...staticFiles]), anchors }, diagnostics);
     if (errors.length > 0) throw new BuildFailure(errors);
     stage('check');
@@ -214,9 +217,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const pagesForSearch = docs.map((doc) => searchInputOf(config.baseUrl, doc));
     const categories = categorySections(config.baseUrl, content.categories, sidebar, docsByRoute);
     if (!options.cache) writer = new SiteWriter(options.outDir);
-    // The job (the whole input as JSON) is not kept here once the helper has its copy.
-    const indexing = helper ? startIndexing(helper, indexJob(root, config.baseUrl, pagesForSearch.slice(0, docs.length - helperDocs), pagesForSearch, categories,
-      writer?.folder('assets/search'))) : undefined;
+    // The job (the whole input as JSON) is not kept here once the helper has its copy. A helper
+    // runs only in production builds, which have a writer.
+    const indexing = helper && writer ? startIndexing(helper, indexJob(root, config.baseUrl, pagesForSearch.slice(0, docs.length - helperDocs), pagesForSearch, categories,
+      writer.folder('assets/search'))) : undefined;
     let { url: searchIndex, deferred: searchDeferred, ...search } = indexing
       ? { url: indexing.url, deferred: false, sections: 0, files: 0, bytes: 0 }
       : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], assets, options.cache, options.deferSearch === true);
@@ -241,16 +245,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const extras: OutputFile[] = [
       { path: 'sitemap.xml', content: sitemapXml(config, unique.map((route) => route.route).filter((route) => route !== SEARCH_ROUTE)) },
       { path: 'robots.txt', content: robotsTxt(config) },
-      // The site as a markdown index for AI assistants, at the root and beside the docs.
-      ...[`llms.txt`, `${joinRoute(docsPath).slice(1)}llms.txt`].map((path) => ({ path, content: llms })),
+      ...llmsRoutes.map((route) => ({ path: route.slice(1), content: llms })),
       // A changelog's entries as Atom and JSON feeds beside it.
-      ...docs.filter((doc) => doc.changes.length > 0).flatMap((doc) => changelogFeeds(config, doc)),
+      ...changelogs.flatMap((doc) => changelogFeeds(config, doc)),
       // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
       { path: 'serve.json', content: serveConfig(policy) },
       // The API description as written, for client generators and API tools.
       ...(api ? [{ path: 'openapi.yaml', content: api.text }] : []),
       ...assets.files,
     ];
+    // The pages, the extras, a markdown twin per doc and /llms-full.txt.
     let fileCount = pages.length + extras.length + docs.length + 1;
     if (options.cache) {
       const assetKey = keyOf(assetUrls);
@@ -287,10 +291,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       llmsFull.close();
       stage('markdown twins');
       if (indexing) {
-        const { files, written, index } = await indexing.done;
-        for (const [name, text] of files) writer.write(`assets/search/${name}`, text);
+        const { written, index } = await indexing.done;
         search = index;
-        fileCount += files.length + written;
+        fileCount += written;
         stage('search wait');
       }
       for (const file of extras) writer.write(file.path, file.content);

@@ -1,4 +1,4 @@
-import type { SiteConfig } from './config.ts';
+import { absoluteUrl, type SiteConfig } from './config.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -6,11 +6,11 @@ function escapeXml(text: string): string {
 
 export function sitemapXml(config: SiteConfig, routes: string[]): string {
   const urls = routes
-    .map((route) => `  <url><loc>${escapeXml(`${config.url}${config.baseUrl}${route.slice(1)}`)}</loc></url>`)
+    .map((route) => `  <url><loc>${escapeXml(absoluteUrl(config, route))}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(config: SiteConfig): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${config.url}${config.baseUrl}sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(config, '/sitemap.xml')}\n`;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { IDS } from '../common/constants.ts';
+import { absoluteUrl } from '../lib/config.ts';
 import { PAGE_TEXTS } from '../common/texts.ts';
 import { AnnouncementBar } from '../components/AnnouncementBar.tsx';
 import { Footer } from '../components/Footer.tsx';
@@ -24,7 +25,7 @@ export interface LayoutProps {
 export function Layout(props: LayoutProps) {
   const { config, assets, generator, noFlashScript, baseUrlBannerScript, contentSecurityPolicy, ogImageSize } = useSite();
   const title = props.title ? `${props.title} | ${config.title}` : config.title;
-  const canonical = props.route ? `${config.url}${config.baseUrl}${props.route.slice(1)}` : undefined;
+  const canonical = props.route ? absoluteUrl(config, props.route) : undefined;
   const version = config.docs.version;
   return (
     <html lang="en" dir="ltr" data-theme="light" data-base-url={config.baseUrl}>

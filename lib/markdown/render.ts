@@ -10,6 +10,7 @@ import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from '.
 import type { LinkRef, MarkdownContext, RenderedMarkdown, TocItem } from './types.ts';
 import { PAGE_TEXTS } from '../../common/texts.ts';
 import { operationMarkdown } from '../openapi/operation-markdown.ts';
+import { decodePath, linkTarget } from './link-target.ts';
 import { markChangeEntries, withDateLink, withoutDate, type ChangeEntry, type ChangeEntryMark } from './changelog.ts';
 
 interface CodeMeta {
@@ -226,34 +227,18 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   }
 
   function resolveLink(href: string, line: number | undefined): string {
-    const hashIndex = href.indexOf('#');
-    const hash = hashIndex >= 0 ? href.slice(hashIndex + 1) : undefined;
-    const beforeHash = hashIndex >= 0 ? href.slice(0, hashIndex) : href;
-    const queryIndex = beforeHash.indexOf('?');
-    const path = queryIndex >= 0 ? beforeHash.slice(0, queryIndex) : beforeHash;
-    const query = queryIndex >= 0 ? beforeHash.slice(queryIndex) : '';
-    const suffix = `${query}${hash !== undefined ? `#${hash}` : ''}`;
-    if (path === '') {
-      if (hash) links.push({ route: ctx.route, hash, file: ctx.file, line });
+    const target = linkTarget(href, ctx, ctx.resolveDocFile);
+    if (target.kind === 'same-page') {
+      if (target.hash) links.push({ route: ctx.route, hash: target.hash, file: ctx.file, line });
       return href;
     }
-    let route: string;
-    if (path.endsWith('.md')) {
-      const target = resolve(dirname(ctx.absPath), decodePath(path));
-      const docRoute = ctx.resolveDocFile(target);
-      if (!docRoute) {
-        ctx.diagnostics.warn({ file: ctx.file, line },
-          `Markdown link "${href}" points to ${existsSync(target) ? 'a file that is not a doc' : 'a file that does not exist'}; the link is left as written.`);
-        return href;
-      }
-      route = docRoute;
-    } else {
-      route = new URL(path, `http://site${ctx.route}`).pathname;
-      // Every route ends with a slash; a path with a file extension is a file and stays as it is.
-      if (!route.endsWith('/') && !/\.[a-z0-9]+$/i.test(route)) route += '/';
+    if (target.kind === 'not-a-doc') {
+      ctx.diagnostics.warn({ file: ctx.file, line },
+        `Markdown link "${href}" points to ${existsSync(target.absPath) ? 'a file that is not a doc' : 'a file that does not exist'}; the link is left as written.`);
+      return href;
     }
-    links.push({ route, hash: hash || undefined, file: ctx.file, line });
-    return `${ctx.baseUrl}${route.slice(1)}${suffix}`;
+    links.push({ route: target.route, hash: target.hash, file: ctx.file, line });
+    return `${ctx.baseUrl}${target.route.slice(1)}${target.suffix}`;
   }
 
   const tokens = marked.lexer(source.replace(/\r\n?/g, '\n'));
@@ -306,15 +291,6 @@ function annotateNested(token: Token, startLine: number, lineOf: WeakMap<object,
     const childLine = found >= 0 ? startLine + countNewlines(token.raw, 0, found) : startLine;
     if (found >= 0) cursor = found + child.raw.length;
     annotateNested(child, childLine, lineOf, explicitIds);
-  }
-}
-
-/** A link path with its %-escapes decoded; a malformed escape ("a%zz.png") stays as written, so the file is reported missing. */
-function decodePath(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
   }
 }
 

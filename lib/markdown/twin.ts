@@ -3,13 +3,16 @@
 // absolute, so the text reads the same wherever it is pasted. API operation blocks become tables
 // and code blocks; admonitions become block quotes; code block options other than a title go.
 import { dirname, resolve } from 'node:path';
+import { decodePath, linkTarget } from './link-target.ts';
 import { operationPlainMarkdown } from '../openapi/operation-markdown.ts';
 import type { ApiDescription } from '../openapi/model.ts';
 import type { DocPage } from '../model.ts';
 
 export interface TwinContext {
-  /** Origin and base URL, without the trailing slash: "https://docs.example.com". */
-  siteRoot: string;
+  /** The site's origin, without the base URL: "https://docs.example.com". */
+  origin: string;
+  /** The published address of a route (lib/config.ts absoluteUrl). */
+  url(route: string): string;
   /** Route of the doc at an absolute markdown file path, if that file is a doc. */
   resolveDocFile(absPath: string): string | undefined;
   /** The published URL (base URL included) of a local image. */
@@ -34,25 +37,17 @@ function cleanInfo(info: string): string {
 }
 
 export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
-  const pageUrl = `${ctx.siteRoot}${doc.route}`;
+  // The page's own reading of each link (lib/markdown/link-target.ts), made absolute.
   const absolute = (target: string, image: boolean): string => {
     if (EXTERNAL.test(target)) return target;
-    const hashAt = target.indexOf('#');
-    const path = hashAt >= 0 ? target.slice(0, hashAt) : target;
-    const hash = hashAt >= 0 ? target.slice(hashAt) : '';
-    if (path === '') return `${pageUrl}${hash}`;
-    if (image && !path.startsWith('/')) {
-      const url = ctx.imageUrl(resolve(dirname(doc.source.absPath), decodeURI(path)));
-      return url ? `${new URL(ctx.siteRoot).origin}${url}` : target;
+    if (image && !target.startsWith('/')) {
+      const url = ctx.imageUrl(resolve(dirname(doc.source.absPath), decodePath(target.split(/[?#]/)[0] ?? '')));
+      return url ? `${ctx.origin}${url}` : target;
     }
-    if (path.endsWith('.md') && !path.startsWith('/')) {
-      const route = ctx.resolveDocFile(resolve(dirname(doc.source.absPath), decodeURI(path)));
-      return route ? `${ctx.siteRoot}${route}${hash}` : target;
-    }
-    let route = new URL(path, `http://site${doc.route}`).pathname;
-    // As in the page: every route ends with a slash; a path with a file extension is a file.
-    if (!route.endsWith('/') && !/\.[a-z0-9]+$/i.test(route)) route += '/';
-    return `${ctx.siteRoot}${route}${hash}`;
+    const found = linkTarget(target, doc.source, ctx.resolveDocFile);
+    if (found.kind === 'same-page') return `${ctx.url(doc.route)}${target}`;
+    if (found.kind === 'not-a-doc') return target;
+    return `${ctx.url(found.route)}${found.suffix}`;
   };
   // Links in prose only: a code span outside a link is matched first and left as written.
   const links = (line: string) => line.replace(CODE_OR_LINK, (match, ticks: string | undefined, bang: string, text: string, target: string, title: string) =>

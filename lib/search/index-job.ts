@@ -32,12 +32,10 @@ export interface IndexJob {
    * would hold them three times at the end of the build (the helper's, the message's and the main
    * thread's copies): on 10,000 pages the build's peak memory.
    */
-  outputDir: string | undefined;
+  outputDir: string;
 }
 
 export interface IndexJobResult {
-  /** The files, when the job named no folder to write them into. */
-  files: [string, string][];
   /** How many files the helper wrote into the job's folder. */
   written: number;
   index: Omit<BuiltSearchIndex, 'url'>;
@@ -48,7 +46,7 @@ export interface IndexJobResult {
  * The job for the helper thread. `ours` are the pages the main thread rendered, `all` every page
  * in order (the helper's own come last): the entry file's name covers all of them.
  */
-export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], all: PageForSearch[], extra: SearchSection[], outputDir: string | undefined): IndexJob {
+export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], all: PageForSearch[], extra: SearchSection[], outputDir: string): IndexJob {
   const input: IndexInput = { pages: ours, extra };
   const digest = createHash('sha256');
   for (const path of INDEXING_SOURCES) digest.update(readFileSync(join(root, path)));
