@@ -4,75 +4,13 @@
 // The small cases live in test/fixtures/bad-input/<case>/, holding only the files they change;
 // the large or binary ones (5 MB page, non-UTF-8 bytes, 200-level list) are generated here.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { BuildError, BuildFailure } from '../../lib/diagnostics.ts';
-import { buildSite } from '../../lib/pipeline.ts';
-import { buildInto, fixtureWith, BASIC_FIXTURE, ROOT } from '../helpers/site.ts';
+import { badInputHarness, caseSite, pageBody } from '../helpers/bad-input.ts';
+import { BASIC_FIXTURE, buildInto, fixtureWith } from '../helpers/site.ts';
 
-const CASES = join(ROOT, 'test/fixtures/bad-input');
-
-/** The basic fixture with the files of test/fixtures/bad-input/<name>/ laid over it. */
-function caseSite(name: string): string {
-  const dir = join(CASES, name);
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[relative(dir, path)] = readFileSync(path, 'utf8');
-  }
-  assert.ok(Object.keys(files).length > 0, `no files in ${dir}`);
-  return fixtureWith(files);
-}
-
-/** Every file under a folder: relative path → sha256 of its bytes. */
-function hashTree(dir: string): Record<string, string> {
-  const hashes: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    hashes[relative(dir, path)] = createHash('sha256').update(readFileSync(path)).digest('hex');
-  }
-  return Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
-// One good build; every failing case then builds into the same folder and must leave it alone.
-const { outDir: previousDist } = await buildInto(BASIC_FIXTURE);
-const previousHashes = hashTree(previousDist);
-
-/** "content/docs/x.md:12" (or .json, .yml, .yaml): the file relative to the site, and the line. */
-const LOCATED = /^\S+\.(md|json|yml|yaml):\d+: /m;
-
-/** Builds a site that must fail, checks the message's shape and that dist/ is untouched; returns the message. */
-async function failure(site: string): Promise<string> {
-  let caught: unknown;
-  try {
-    await buildSite({ root: ROOT, siteDir: site, outDir: previousDist });
-  } catch (error) {
-    caught = error;
-  }
-  assert.ok(caught !== undefined, 'the build was expected to fail, but it succeeded');
-  assert.ok(caught instanceof BuildError || caught instanceof BuildFailure,
-    `expected a BuildError or BuildFailure, got: ${caught instanceof Error ? caught.stack : String(caught)}`);
-  const { message } = caught;
-  assert.match(message, LOCATED);
-  assert.match(message, /\n {2}→ \S/, 'the message says what to do');
-  assert.doesNotMatch(message, /^\s+at /m, 'no stack lines');
-  assert.ok(!message.includes(site), 'paths are relative to the site folder');
-  assert.deepEqual(hashTree(previousDist), previousHashes, 'the previous dist/ is byte-identical');
-  assert.deepEqual(readdirSync(dirname(previousDist)), ['dist'], 'no half-written folder is left beside dist/');
-  return message;
-}
-
-/** The rendered markdown of a built page. */
-function pageBody(outDir: string, route: string): string {
-  const html = readFileSync(join(outDir, route.slice(1), 'index.html'), 'utf8');
-  const body = /<div class="markdown__body">([\s\S]*?)<\/div>\s*<\/div>\s*(?:<footer|<\/article)/.exec(html)?.[1];
-  assert.ok(body !== undefined, `no markdown body on ${route}`);
-  return body;
-}
+const { failure } = await badInputHarness();
 
 test('invalid YAML front matter fails at its line', async () => {
   const message = await failure(caseSite('invalid-front-matter'));
