@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { load, YAMLException } from 'js-yaml';
 import { BuildError } from './diagnostics.ts';
 import { FieldReader, isPlainObject, type Source } from './fields.ts';
+import { encodeSegment, routeSegments } from './route-path.ts';
 import { readSourceText } from './source-text.ts';
 
 export interface LinkItem {
@@ -63,6 +64,16 @@ function readEditUrl(docs: FieldReader): string | undefined {
       'Use the web address of the site folder in the repository, e.g. https://git.example.com/team/docs/edit/main/.');
   }
   return url.endsWith('/') ? url : `${url}/`;
+}
+
+/** The docs path ("/docs"): every doc's route starts with it, so it may not step out of the output folder. */
+function readDocsPath(version: FieldReader): string {
+  const path = version.string('path');
+  const checked = routeSegments(path.trim());
+  if ('problem' in checked) {
+    version.fail('path', `"docs.version.path" ("${path}") ${checked.problem}.`, 'Use a path of names such as /docs.');
+  }
+  return `/${checked.segments.map(encodeSegment).join('/')}`;
 }
 
 /** The published address of a route or file of the site ("/docs/changes/" → "https://docs.example.com/docs/changes/"). */
@@ -144,7 +155,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
     },
     analyticsId: root.optionalString('analyticsId'),
     docs: {
-      version: { name: version.string('name'), label: version.string('label'), path: version.string('path') },
+      version: { name: version.string('name'), label: version.string('label'), path: readDocsPath(version) },
       mainDoc: docs.string('mainDoc'),
       sidebarPerFolder: docs.optionalBoolean('sidebarPerFolder') ?? false,
       editUrl: readEditUrl(docs),

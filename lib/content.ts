@@ -3,10 +3,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseYaml } from './config.ts';
-import { BuildError, lineAt, lineOfKey, type Diagnostics } from './diagnostics.ts';
+import { BuildError, lineAt, lineOfKey, type Diagnostics, type Location } from './diagnostics.ts';
 import { FieldReader, isPlainObject } from './fields.ts';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
 import { slugify } from './slug.ts';
+import { encodeSegment, routeSegments } from './route-path.ts';
 import { readSourceText } from './source-text.ts';
 
 export interface DocSource {
@@ -24,6 +25,8 @@ export interface DocSource {
   frontMatter: FrontMatter;
   /** Line of the front matter's `slug` key, for messages about the route it sets. */
   slugLine: number | undefined;
+  /** Line of the front matter's `tags` key, for messages about its tags. */
+  tagsLine: number | undefined;
   body: string;
   bodyLineOffset: number;
 }
@@ -42,6 +45,8 @@ export interface CategorySource {
   linkDocId: string | undefined;
   collapsed: boolean;
   file: string | undefined;
+  /** Line of `link.slug` in the category file, when it sets the index route. */
+  slugLine: number | undefined;
 }
 
 export interface LoadedContent {
@@ -54,8 +59,10 @@ const NUMBER_PREFIX = /^(\d+)-(?=\D)/;
 /** Splits "05-flux-api" into position 5 and name "flux-api". */
 export function parseNumberPrefix(name: string): { position: number | undefined; name: string } {
   const match = NUMBER_PREFIX.exec(name);
-  if (!match) return { position: undefined, name };
-  return { position: Number(match[1]), name: name.slice(match[0].length) };
+  const rest = match ? name.slice(match[0].length) : '';
+  // "1-.." keeps its prefix: without it, the name would step out of its folder.
+  if (!match || rest === '.' || rest === '..') return { position: undefined, name };
+  return { position: Number(match[1]), name: rest };
 }
 
 function stripPrefixes(path: string): string {
@@ -77,7 +84,44 @@ export function loadContent(options: ContentOptions): LoadedContent {
     throw new BuildError({ file: relative(options.root, options.docsDir) }, 'The docs folder is missing.', 'Create it and add at least one markdown file.');
   }
   walk(options, '', docs, categories);
+  warnCaseOnlyDuplicates(docs, categories, options.diagnostics);
   return { docs, categories };
+}
+
+/**
+ * Routes that differ only in letter case ("Guide.md" and "guide.md") are two folders of the output
+ * on Linux but one on macOS and Windows, where one page would silently replace the other.
+ */
+function warnCaseOnlyDuplicates(docs: DocSource[], categories: CategorySource[], diagnostics: Diagnostics): void {
+  const byFolded = new Map<string, { route: string; file: string }>();
+  const sources = [
+    ...docs.map((doc) => ({ route: doc.route, where: { file: doc.file, line: doc.slugLine } })),
+    ...categories.flatMap((category) => (category.indexRoute && category.file
+      ? [{ route: category.indexRoute, where: { file: category.file, line: category.slugLine } }] : [])),
+  ];
+  for (const { route, where } of sources) {
+    const folded = route.toLowerCase();
+    const first = byFolded.get(folded);
+    if (!first) byFolded.set(folded, { route, file: where.file });
+    else if (first.route !== route) {
+      diagnostics.warn(where, `The route "${route}" differs from "${first.route}" (${first.file}) only in letter case: `
+        + 'on a case-insensitive file system (macOS, Windows) one page would overwrite the other. Rename one of them.');
+    }
+  }
+}
+
+/**
+ * A route from a path an author wrote (`slug`, a category's `link.slug`), under `base` (segments
+ * already checked); a path that would leave its place is an error at the line that sets it.
+ */
+export function authoredRoute(docsPath: string, base: string[], path: string, where: Location, key: string): string {
+  const checked = routeSegments(path);
+  if ('problem' in checked) {
+    throw new BuildError(where, `The ${key} "${path}" ${checked.problem}.`,
+      `Write a route made of names, e.g. "${key}: /guides/setup"; it cannot hold "." or ".." parts, backslashes or control characters.`);
+  }
+  const segments = path.startsWith('/') ? checked.segments : [...base, ...checked.segments];
+  return joinRoute(docsPath, ...segments.map(encodeSegment));
 }
 
 /** A folder is a sidebar category when it has a category file or holds pages (an img/ folder does not). */
@@ -105,7 +149,9 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   const file = relative(options.root, absPath);
   const text = readSourceText(absPath, file);
   const { frontMatter, body, bodyLineOffset } = splitFrontMatter(text, file, options.diagnostics);
-  const slugLine = frontMatter.slug === undefined ? undefined : lineOfKey(text.slice(0, text.length - body.length), 'slug');
+  const head = text.slice(0, text.length - body.length);
+  const slugLine = frontMatter.slug === undefined ? undefined : lineOfKey(head, 'slug');
+  const tagsLine = frontMatter.tags.length === 0 ? undefined : lineOfKey(head, 'tags');
   const base = fileName.slice(0, -'.md'.length);
   const { position: prefixPosition, name } = parseNumberPrefix(base);
   const folderName = dir.split('/').pop() ?? '';
@@ -114,32 +160,35 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   // A doc named like its folder (prefix included), or index/README, is the folder's page.
   const isFolderIndex = base === folderName || name === 'index' || name === 'README';
   const idPath = isFolderIndex ? dirId : id;
-  let routePath: string;
-  if (frontMatter.slug !== undefined) {
-    const slug = frontMatter.slug.trim();
-    routePath = slug.startsWith('/') ? slug : `${dirId ? `${dirId}/` : ''}${slug}`;
-  } else {
-    routePath = idPath;
-  }
+  // File and folder names are never "." or ".." (hidden files are skipped, see parseNumberPrefix).
+  const route = frontMatter.slug === undefined
+    ? joinRoute(options.docsPath, ...idPath.split('/').filter(Boolean).map(encodeSegment))
+    : authoredRoute(options.docsPath, dirId.split('/').filter(Boolean), frontMatter.slug.trim(), { file, line: slugLine }, 'slug');
   return {
     id,
     file,
     absPath,
     dir,
     sortName: fileName,
-    route: joinRoute(options.docsPath, routePath),
+    route,
     position: frontMatter.sidebarPosition ?? prefixPosition,
     frontMatter,
     slugLine,
+    tagsLine,
     body,
     bodyLineOffset,
   };
 }
 
-/** "/docs" + "api/tune" → "/docs/api/tune/"; always one leading and one trailing slash. */
+/**
+ * "/docs" + "api/tune" → "/docs/api/tune/"; always one leading and one trailing slash. The parts
+ * are routes or encoded segments (see lib/route-path.ts), never an author's raw text.
+ */
 export function joinRoute(...parts: string[]): string {
-  const joined = parts.join('/').split('/').filter(Boolean).join('/');
-  return joined ? `/${joined}/` : '/';
+  const segments = parts.join('/').split('/').filter(Boolean);
+  // Every route is also a folder of the output: one that steps out of its place is a bug upstream.
+  if (segments.some((segment) => segment === '.' || segment === '..')) throw new Error(`Internal error: the route "${parts.join('/')}" has a "." or ".." part.`);
+  return segments.length > 0 ? `/${segments.join('/')}/` : '/';
 }
 
 const CATEGORY_FILES = ['_category_.json', '_category_.yml', '_category_.yaml'];
@@ -150,7 +199,7 @@ function readCategory(options: ContentOptions, dir: string, names: string[]): Ca
   const fileName = CATEGORY_FILES.find((candidate) => names.includes(candidate));
   const fallback: CategorySource = {
     dir, sortName: folderName, label: name, position: prefixPosition, description: undefined,
-    indexRoute: undefined, linkDocId: undefined, collapsed: false, file: undefined,
+    indexRoute: undefined, linkDocId: undefined, collapsed: false, file: undefined, slugLine: undefined,
   };
   if (!fileName) return fallback;
   const absPath = join(options.docsDir, dir, fileName);
@@ -165,14 +214,19 @@ function readCategory(options: ContentOptions, dir: string, names: string[]): Ca
   const label = fields.string('label');
   const link = fields.optionalObject('link');
   let indexRoute: string | undefined;
+  let slugLine: number | undefined;
   let linkDocId: string | undefined;
   let description = fields.optionalString('description');
   if (link) {
     link.onlyKeys(['type', 'slug', 'title', 'description', 'id']);
     const type = link.string('type');
     if (type === 'generated-index') {
-      const slug = link.optionalString('slug') ?? `/category/${slugify(label)}`;
-      indexRoute = joinRoute(options.docsPath, slug);
+      const slug = link.optionalString('slug');
+      if (slug === undefined) indexRoute = joinRoute(options.docsPath, 'category', encodeSegment(slugify(label)));
+      else {
+        slugLine = lineOfKey(text, 'slug');
+        indexRoute = authoredRoute(options.docsPath, [], slug.trim(), { file, line: slugLine }, 'slug');
+      }
       description = link.optionalString('description') ?? description;
     } else if (type === 'doc') {
       linkDocId = link.string('id');
@@ -182,7 +236,7 @@ function readCategory(options: ContentOptions, dir: string, names: string[]): Ca
   }
   return {
     dir, sortName: folderName, label, position: fields.optionalNumber('position') ?? prefixPosition, description,
-    indexRoute, linkDocId, collapsed: fields.optionalBoolean('collapsed') ?? false, file,
+    indexRoute, linkDocId, collapsed: fields.optionalBoolean('collapsed') ?? false, file, slugLine,
   };
 }
 

@@ -3,6 +3,7 @@
 import { absoluteUrl, type SiteConfig } from './config.ts';
 import { escapeHtml } from './markdown/highlight.ts';
 import type { DocPage } from './model.ts';
+import { routeFile } from './route-path.ts';
 import type { OutputFile } from './write.ts';
 
 export const FEED_FILES = { atom: 'atom.xml', json: 'feed.json' } as const;
@@ -83,7 +84,7 @@ export function changelogFeeds(config: SiteConfig, doc: DocPage): OutputFile[] {
   };
 
   return [
-    { path: routes.atom.slice(1), content: atom },
-    { path: routes.json.slice(1), content: `${JSON.stringify(json, null, 2)}\n` },
+    { path: routeFile(doc.route, FEED_FILES.atom), content: atom },
+    { path: routeFile(doc.route, FEED_FILES.json), content: `${JSON.stringify(json, null, 2)}\n` },
   ];
 }

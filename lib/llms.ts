@@ -4,6 +4,7 @@
 import { absoluteUrl, type SiteConfig } from './config.ts';
 import { docMarkdown, type TwinContext } from './markdown/twin.ts';
 import type { DocPage, SidebarItem } from './model.ts';
+import { routeFile } from './route-path.ts';
 import { flattenSidebar } from './sidebar.ts';
 
 /** Markdown link text: brackets would end the link early. */
@@ -68,6 +69,6 @@ export function* markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs:
     const known = cache?.get(doc);
     const content = known?.siteRoot === siteRoot ? known.content : docMarkdown(doc, { ...context, origin: config.url, url });
     cache?.set(doc, { siteRoot, content });
-    yield { path: `${doc.route.slice(1)}index.md`, content, llmsPart: `---\n\nSource: ${url(doc.route)}\n\n${content}\n` };
+    yield { path: routeFile(doc.route, 'index.md'), content, llmsPart: `---\n\nSource: ${url(doc.route)}\n\n${content}\n` };
   }
 }

@@ -4,8 +4,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from '../common/constants.ts';
 import type { DocSource } from './content.ts';
-import { joinRoute } from './content.ts';
-import type { Diagnostics } from './diagnostics.ts';
+import { authoredRoute } from './content.ts';
+import { lineOfKey, type Diagnostics } from './diagnostics.ts';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
 import { renderMarkdown } from './markdown/render.ts';
 import type { MarkdownContext, RenderedMarkdown, TocItem } from './markdown/types.ts';
@@ -64,13 +64,15 @@ export function renderDoc(source: DocSource, env: PageEnvironment): DocPage {
 export function loadStandalonePages(root: string, pagesDir: string, env: PageEnvironment): StandalonePage[] {
   if (!existsSync(pagesDir)) return [];
   return readdirSync(pagesDir)
-    .filter((name) => name.endsWith('.md'))
+    .filter((name) => name.endsWith('.md') && !name.startsWith('.'))
     .sort()
     .map((name) => {
       const absPath = join(pagesDir, name);
       const file = relative(root, absPath);
-      const { frontMatter, body, bodyLineOffset } = splitFrontMatter(readSourceText(absPath, file), file, env.diagnostics);
-      const route = joinRoute(frontMatter.slug ?? name.slice(0, -'.md'.length));
+      const text = readSourceText(absPath, file);
+      const { frontMatter, body, bodyLineOffset } = splitFrontMatter(text, file, env.diagnostics);
+      const slugLine = frontMatter.slug === undefined ? undefined : lineOfKey(text.slice(0, text.length - body.length), 'slug');
+      const route = authoredRoute('/', [], frontMatter.slug === undefined ? `/${name.slice(0, -'.md'.length)}` : frontMatter.slug.trim(), { file, line: slugLine }, 'slug');
       const rendered = renderMarkdown(body, {
         file, absPath, route, bodyLineOffset, baseUrl: env.baseUrl,
         resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,

@@ -36,6 +36,7 @@ import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './sidebar
 import { changelogFeeds, feedRoutes } from './feeds.ts';
 import { lastUpdatedDates, readCommitDates } from './last-updated.ts';
 import { llmsFullHead, llmsTxt, markdownTwins } from './llms.ts';
+import { routeFile } from './route-path.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
 import { SiteWriter, writeChanges, type OutputFile } from './write.ts';
@@ -155,7 +156,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (options.cache) options.cache.commitDates = committed;
     const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed);
     const layout = layoutSidebar(sidebar, config.docs.sidebarPerFolder);
-    const tags = collectTags(docs);
+    const tags = collectTags(docs, diagnostics);
     const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
     const routes: Route[] = [];
     // Each route's props are both its element and its cache key (CategoryPage reads only the
@@ -230,7 +231,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId) });
     const site = { config, sidebar: layout.root, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy, ogImageSize };
     const pages = [
-      ...unique.map((route) => ({ path: `${route.route.slice(1)}index.html`, element: route.element, data: route.data })),
+      ...unique.map((route) => ({ path: routeFile(route.route, 'index.html'), element: route.element, data: route.data })),
       { path: '404.html', element: () => createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), data: () => docsPath },
     ];
     const assetUrls = { ...urls, searchIndex };

@@ -4,11 +4,16 @@ import GithubSlugger, { slug as githubSlug } from 'github-slugger';
 /**
  * Tag slug: kebab-case as the specification's tag list reflects. Words split at spaces and
  * punctuation, lower→upper case changes ("LoRA" → lo-ra; an all-caps run stays one word, "VTON"
- * → vton) and letter↔digit changes ("backend-v0" → backend-v-0).
+ * → vton) and letter↔digit changes ("backend-v0" → backend-v-0). Letters of every script count
+ * ("Café" → café, "日本語" → 日本語; scripts without case are one word per run). A label without
+ * any letter or digit ("🚀") is named by its code points (u-1f680), so it is never empty.
  */
 export function kebabCase(label: string): string {
-  const words = label.match(/[A-Z]{2,}(?=[A-Z][a-z]+|[^A-Za-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+/g) ?? [];
-  return words.map((word) => word.toLowerCase()).join('-');
+  const text = label.normalize('NFC');
+  const words = text.match(/\p{Lu}{2,}(?=\p{Lu}[\p{Ll}\p{M}]+|[^\p{L}\p{M}]|$)|\p{Lu}?[\p{Ll}\p{M}]+|\p{Lu}[\p{Lu}\p{M}]*|\p{N}+|[\p{Lo}\p{Lm}\p{Lt}][\p{Lo}\p{Lm}\p{Lt}\p{M}]*/gu) ?? [];
+  if (words.length > 0) return words.map((word) => word.toLowerCase()).join('-');
+  const points = [...text].filter((char) => !/[\s\p{M}\u200d\ufe0f]/u.test(char)).map((char) => char.codePointAt(0)?.toString(16));
+  return points.length > 0 ? `u-${points.join('-')}` : '';
 }
 
 /** Category slug: "Use cases" → use-cases, "Pack tunes" → pack-tunes. */

@@ -2,18 +2,33 @@
 import { kebabCase } from './slug.ts';
 import type { DocPage, TagGroup, TagRef } from './model.ts';
 import { joinRoute } from './content.ts';
+import type { Diagnostics } from './diagnostics.ts';
+import { encodeSegment } from './route-path.ts';
 
 export function tagRef(label: string, tagsRoute: string): TagRef {
   const slug = kebabCase(label);
-  return { label, slug, route: joinRoute(tagsRoute, slug) };
+  return { label, slug, route: joinRoute(tagsRoute, encodeSegment(slug)) };
+}
+
+/** Spellings of one tag ("fine-tuning", "Fine tuning") agree here; "C++" and "C#" do not. */
+function spelling(label: string): string {
+  return label.normalize('NFKC').toLowerCase().replace(/[\s_-]+/g, '');
 }
 
 /** Every tag with its docs (sorted by title), in slug order. */
-export function collectTags(docs: DocPage[]): TagGroup[] {
+export function collectTags(docs: DocPage[], diagnostics?: Diagnostics): TagGroup[] {
   const groups = new Map<string, TagGroup>();
+  const warned = new Set<string>();
   for (const doc of docs) {
     for (const tag of doc.tags) {
-      const group = groups.get(tag.slug) ?? { label: tag.label, slug: tag.slug, route: tag.route, docs: [] };
+      const known = groups.get(tag.slug);
+      // Two different labels with one slug would share one tag page without anyone noticing.
+      if (known && spelling(known.label) !== spelling(tag.label) && !warned.has(`${known.label}\n${tag.label}`)) {
+        warned.add(`${known.label}\n${tag.label}`);
+        diagnostics?.warn({ file: doc.source.file, line: doc.source.tagsLine },
+          `The tag "${tag.label}" has the same slug "${tag.slug}" as the tag "${known.label}" (${known.docs[0]?.source.file ?? 'another doc'}), so both are listed as one tag "${known.label}". Rename one of them.`);
+      }
+      const group = known ?? { label: tag.label, slug: tag.slug, route: tag.route, docs: [] };
       if (!group.docs.includes(doc)) group.docs.push(doc);
       groups.set(tag.slug, group);
     }

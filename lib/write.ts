@@ -1,7 +1,46 @@
 // Stage 6: write the whole site into a fresh temporary folder, then swap it into place, so a
 // failed build never leaves a half-written dist/ behind.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * The absolute path of `path` inside `folder`, or an internal error: routes are checked where they
+ * are made (lib/route-path.ts), and this holds should a path from content ever get past that check.
+ */
+export function insideFolder(folder: string, path: string): string {
+  const target = resolve(folder, path);
+  const rel = relative(resolve(folder), target);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    throw new Error(`Internal error: refusing to write or delete "${path}", which is not inside the output folder ${folder}.`);
+  }
+  return target;
+}
+
+const LEFTOVER = /^\.dist-(?:new|old)-(\d+)-\d+$/;
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The folders of builds that were interrupted (killed, power lost) beside the output folder: the
+ * stamp in their name holds the builder's process id, so those of a running build stay.
+ */
+export function removeLeftovers(outDir: string): void {
+  const parent = dirname(resolve(outDir));
+  if (!existsSync(parent)) return;
+  for (const name of readdirSync(parent)) {
+    const match = LEFTOVER.exec(name);
+    if (match && !isRunning(Number(match[1]))) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
 
 export interface OutputFile {
   /** Path inside dist/, with "/" separators. */
@@ -20,33 +59,37 @@ export class SiteWriter {
   private readonly dirs = new Set<string>();
 
   constructor(private readonly outDir: string) {
-    this.temp = join(dirname(outDir), `.dist-new-${this.stamp}`);
+    removeLeftovers(outDir);
+    this.temp = join(dirname(resolve(outDir)), `.dist-new-${this.stamp}`);
     mkdirSync(this.temp, { recursive: true });
     this.dirs.add(this.temp);
   }
 
   write(path: string, content: string | Uint8Array): void {
-    const target = join(this.temp, path);
+    const target = insideFolder(this.temp, path);
     this.makeDir(dirname(target));
     writeFileSync(target, content);
   }
 
   /** A folder inside the new site, made now (for files another thread writes); its absolute path. */
   folder(path: string): string {
-    const target = join(this.temp, path);
+    const target = insideFolder(this.temp, path);
     this.makeDir(target);
     return target;
   }
 
   /** A file written in pieces (one that would be large to hold whole, such as /llms-full.txt). */
   open(path: string): { write(text: string): void; close(): void } {
-    const target = join(this.temp, path);
+    const target = insideFolder(this.temp, path);
     this.makeDir(dirname(target));
     const fd = openSync(target, 'w');
     return { write: (text) => writeSync(fd, text), close: () => closeSync(fd) };
   }
 
-  /** Folders are made once each, parents first, without the extra checks of a recursive mkdir. */
+  /**
+   * Folders are made once each, parents first, without the extra checks of a recursive mkdir. The
+   * callers pass folders inside the temporary one, so the walk up stops there.
+   */
   private makeDir(dir: string): void {
     if (this.dirs.has(dir)) return;
     this.makeDir(dirname(dir));
@@ -101,7 +144,7 @@ export function writeChanges(outDir: string, files: OutputFile[], previous: Writ
   }
   for (const file of files) {
     if (same(previous.get(file.path), file.content)) continue;
-    const target = join(outDir, file.path);
+    const target = insideFolder(outDir, file.path);
     mkdirSync(dirname(target), { recursive: true });
     // Write then rename: a tab reloading meanwhile reads the old file or the new one, never half of one.
     const temp = `${target}.${process.pid}.tmp`;
@@ -111,9 +154,11 @@ export function writeChanges(outDir: string, files: OutputFile[], previous: Writ
   for (const path of previous.keys()) {
     // Hashed assets stay: a tab opened on the previous build may still ask for its search index.
     if (next.has(path) || path.startsWith('assets/')) continue;
-    rmSync(join(outDir, path), { force: true });
-    // A deleted page leaves its folder empty: remove it, so its address answers 404.
-    for (let dir = dirname(join(outDir, path)); dir !== outDir && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
+    const target = insideFolder(outDir, path);
+    rmSync(target, { force: true });
+    // A deleted page leaves its folder empty: remove it, so its address answers 404. Up to the output folder, not beyond.
+    const top = resolve(outDir);
+    for (let dir = dirname(target); dir !== top && dir.startsWith(top) && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
   }
   return next;
 }

@@ -65,6 +65,8 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
   const links: LinkRef[] = [];
   const anchors: string[] = [];
   const slugger = createHeadingSlugger();
+  // Ids given so far, so that a second "{#same}" is reported (a link would reach only the first).
+  const ids = new Set<string>();
   const operations: string[] = [];
   let h1: string | undefined;
   let firstParagraph: string | undefined;
@@ -123,7 +125,14 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
         }
         const explicit = explicitIds.get(token);
         const id = explicit ?? slugger.slug(text);
-        if (explicit) slugger.reserve(explicit);
+        if (explicit) {
+          if (ids.has(explicit)) {
+            ctx.diagnostics.warn({ file: ctx.file, line: lineOf.get(token) },
+              `Duplicate heading id "#${explicit}": a heading above already has it, so links to "#${explicit}" reach only that one. Give this heading another {#id}.`);
+          }
+          slugger.reserve(explicit);
+        }
+        ids.add(id);
         headings.push({ level: depth, id, html: inner, text });
         anchors.push(id);
         const label = escapeHtml(PAGE_TEXTS.directLinkTo(text));
@@ -247,6 +256,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
     changeMarks = markChangeEntries(tokens, ctx.file, lineOf);
     for (const mark of changeMarks.values()) {
       slugger.reserve(mark.id);
+      ids.add(mark.id);
       anchors.push(mark.id);
     }
   }
