@@ -4,7 +4,7 @@
 // folder never is), and only the types the site publishes pass: the extension must be one of them
 // and the bytes must carry its signature (lib/image-check.ts). Otherwise the build stops with
 // what was wrong; the caller adds the file and line that named the path.
-import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { extname, relative, sep } from 'node:path';
 import { AssetRejected } from './asset-rejected.ts';
 import { checkImage, IMAGE_EXTENSIONS } from './image-check.ts';
@@ -69,16 +69,23 @@ export function readSiteImage(absPath: string, siteDir: string): CheckedFile | u
     throw new AssetRejected(shown, `has the extension "${extension || '(none)'}", which is not an image or media type the site publishes.`,
       `Use one of: ${[...IMAGE_EXTENSIONS].join(', ')}. Other files (scripts, HTML) are never published from content.`);
   }
-  const content = readBounded(real);
+  const content = readBounded(real, shown);
   return { content, ...checkImage(content, extension, shown) };
 }
 
-/** The file's bytes, never more than the size limit even if it grew since it was checked. */
-function readBounded(path: string): Buffer {
-  const fd = openSync(path, 'r');
+/**
+ * The file's bytes, never more than the size limit even if it grew since it was checked. Opened
+ * without blocking and checked again once open, so a file swapped for a pipe meanwhile cannot
+ * hold the build.
+ */
+function readBounded(path: string, shown: string): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const size = fstatSync(fd).size;
-    const content = Buffer.alloc(Math.min(size, MAX_ASSET_BYTES));
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) {
+      throw new AssetRejected(shown, 'is not a regular file (a device, a pipe or a socket).', 'Name an image file (PNG, JPEG, GIF, WebP, AVIF or SVG).');
+    }
+    const content = Buffer.alloc(Math.min(stat.size, MAX_ASSET_BYTES));
     let read = 0;
     while (read < content.length) {
       const count = readSync(fd, content, read, content.length - read, read);

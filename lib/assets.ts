@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { readSiteImage } from './asset-files.ts';
 import { AssetRejected } from './asset-rejected.ts';
 import { hashedName } from './content-hash.ts';
-import { BuildError } from './diagnostics.ts';
+import { BuildError, lineOfKey } from './diagnostics.ts';
 import type { OutputFile } from './write.ts';
 
 export interface AssetUrls {
@@ -77,6 +77,8 @@ export interface BundleOptions {
   favicon: string;
   logo: string;
   ogImage: string | undefined;
+  /** The text of content/site.yml, so that a problem with a configured image names its line. */
+  configText?: string | undefined;
 }
 
 /** The stylesheet, the page script and the search module, as esbuild writes them. */
@@ -110,20 +112,21 @@ export const COMPILED_SOURCES = ['client', 'common', 'assets/css'];
 
 /** Adds the bundles and the configured images to the site's files; returns their URLs. */
 export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omit<AssetUrls, 'searchIndex'> & { ogImageSize: { width: number; height: number } | undefined } {
+  const where = (key: string) => ({ file: 'content/site.yml', line: options.configText === undefined ? undefined : lineOfKey(options.configText, key) });
   const image = (configPath: string, key: string) => {
     let found: ImageAsset | undefined;
     try {
       found = options.assets.addImage(join(options.siteDir, 'assets', configPath));
     } catch (error) {
       if (!(error instanceof AssetRejected)) throw error;
-      throw new BuildError({ file: 'content/site.yml' }, `The ${key} image "assets/${configPath}" ${error.rejection}`, error.hint);
+      throw new BuildError(where(key), `The ${key} image "assets/${configPath}" ${error.rejection}`, error.hint);
     }
-    if (!found) throw new BuildError({ file: 'content/site.yml' }, `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
+    if (!found) throw new BuildError(where(key), `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
     return found;
   };
   const og = options.ogImage === undefined ? undefined : image(options.ogImage, 'image');
   if (og && !(og.width && og.height)) {
-    throw new BuildError({ file: 'content/site.yml' }, `The link-preview image "assets/${options.ogImage}" has no readable size.`,
+    throw new BuildError(where('image'), `The link-preview image "assets/${options.ogImage}" has no readable size.`,
       'Use a PNG (1200 × 630 pixels suits every preview) or an SVG with width and height.');
   }
   return {

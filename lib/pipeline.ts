@@ -225,7 +225,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ? { url: indexing.url, deferred: false, sections: 0, files: 0, bytes: 0 }
       : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], assets, options.cache, options.deferSearch === true);
     stage('search');
-    const { ogImageSize, ...urls } = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src });
+    const { ogImageSize, ...urls } = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src, configText });
     const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
     const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId) });
     const site = { config, sidebar: layout.root, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy, ogImageSize };
