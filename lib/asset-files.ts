@@ -48,7 +48,7 @@ export function readSiteImage(absPath: string, siteDir: string): CheckedFile | u
   const site = realSite(siteDir);
   // Messages name the path as written, never the resolved one: it may be a file of the build machine.
   const shown = relative(siteDir, absPath);
-  if (real !== site && !real.startsWith(`${site}${sep}`)) {
+  if (real !== site && !real.startsWith(site.endsWith(sep) ? site : `${site}${sep}`)) {
     throw new AssetRejected(shown, 'is outside the site folder (after following symbolic links).',
       'Keep images inside the site folder, next to the page (the path is relative to the markdown file); a symbolic link must point inside the site folder too.');
   }

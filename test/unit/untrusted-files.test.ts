@@ -19,7 +19,7 @@ import { checkSvg } from '../../lib/svg-check.ts';
 import { buildSite } from '../../lib/pipeline.ts';
 import { badInputHarness, caseSite, pageBody } from '../helpers/bad-input.ts';
 import { serve } from '../helpers/browser.ts';
-import { buildInto, fixtureWith, ROOT, tempDir } from '../helpers/site.ts';
+import { BASIC_FIXTURE, buildInto, fixtureWith, ROOT, tempDir } from '../helpers/site.ts';
 
 const { failure, previousDist } = await badInputHarness();
 const PAGE = 'content/docs/guides/2-second.md';
@@ -225,11 +225,14 @@ test('a logo in site.yml outside the site folder fails at its line in site.yml',
 });
 
 test('the helper thread of large builds confines images the same way', async (t) => {
-  const site = caseSite('image-outside-site');
+  // The helper renders the later docs (lib/pipeline.ts): the last one of the fixture shows the image.
+  const last = 'content/docs/reference/0-things/1-create.md';
+  const source = readFileSync(join(BASIC_FIXTURE, last), 'utf8');
+  const site = fixtureWith({ [last]: `${source}\n![Secrets](../../../../../../../../../../../../etc/passwd)\n` });
   const out = join(tempDir('pagewright-out-'), 'dist');
   cleanup(t, site, dirname(out));
   await assert.rejects(buildSite({ root: ROOT, siteDir: site, outDir: out, helperThread: true }),
-    (error: Error) => error.message.startsWith(`${PAGE}:10: Image "../../../../../../../../../../../../etc/passwd" is outside the site folder`));
+    (error: Error) => error.message.startsWith(`${last}:${source.split('\n').length + 1}: Image "../../../../../../../../../../../../etc/passwd" is outside the site folder`));
 });
 
 test('a real PNG and SVG next to the page still publish, with their width and height', async (t) => {
@@ -244,6 +247,21 @@ test('a real PNG and SVG next to the page still publish, with their width and he
   assert.ok(pngSrc, body);
   assert.deepEqual(readFileSync(join(outDir, pngSrc)), image);
   assert.match(body, /<img src="\/assets\/images\/diagram\.[\w-]+\.svg" alt="A diagram" width="200" height="100"/);
+});
+
+test('an image path in an indented code block is left as written in the markdown twin, and no file is copied for it', async (t) => {
+  const outside = tempDir('pagewright-secret-');
+  const site = fixtureWith();
+  cleanup(t, outside, site);
+  writeFileSync(join(outside, 'secret.png'), png(1, 1));
+  const href = relative(join(site, 'content/docs/guides'), join(outside, 'secret.png'));
+  writeFileSync(join(site, PAGE), `${pageWithImage('./diagram.svg')}\nAn example of markdown:\n\n    ![Example](${href})\n`);
+  const { outDir } = await buildInto(site);
+  cleanup(t, dirname(outDir));
+  assert.deepEqual(readdirSync(join(outDir, 'assets/images')).filter((name) => name.startsWith('secret')), []);
+  const twin = readFileSync(join(outDir, 'docs/guides/second/index.md'), 'utf8');
+  assert.ok(twin.includes(`    ![Example](${href})`), twin);
+  assert.match(twin, /!\[An image\]\(https:\/\/fixture\.example\.com\/assets\/images\/diagram\.[\w-]+\.svg\)/);
 });
 
 /** A GET's status and headers. */
