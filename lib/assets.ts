@@ -1,10 +1,11 @@
 // Stylesheet, client script and images: bundled by esbuild, named by content hash so they can
 // be cached forever, and collected as output files for the write stage.
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
+import { readSiteImage } from './asset-files.ts';
+import { AssetRejected } from './asset-rejected.ts';
 import { hashedName } from './content-hash.ts';
-import { BuildError } from './diagnostics.ts';
+import { BuildError, lineOfKey } from './diagnostics.ts';
 import type { OutputFile } from './write.ts';
 
 export interface AssetUrls {
@@ -20,13 +21,20 @@ export interface AssetUrls {
   ogImage: string;
 }
 
+export interface ImageAsset {
+  url: string;
+  width?: number | undefined;
+  height?: number | undefined;
+}
+
 /** Collects the files under dist/assets/ for one build. */
 export class AssetCollector {
   readonly files: OutputFile[] = [];
   private readonly paths = new Set<string>();
-  private readonly byPath = new Map<string, { url: string; width?: number | undefined; height?: number | undefined }>();
+  private readonly byPath = new Map<string, ImageAsset>();
 
-  constructor(private readonly baseUrl: string) {}
+  /** `siteDir`: the site folder, which every image must be inside. */
+  constructor(private readonly baseUrl: string, private readonly siteDir: string) {}
 
   add(folder: string, name: string, content: string | Uint8Array): string {
     return this.addAs(folder, hashedName(name, content), content);
@@ -42,34 +50,25 @@ export class AssetCollector {
     return `${this.baseUrl}${path}`;
   }
 
-  /** A local image used by content or configuration; undefined when the file does not exist. */
-  addImage(absPath: string): { url: string; width?: number | undefined; height?: number | undefined } | undefined {
+  /**
+   * A local image used by content or configuration; undefined when the file does not exist. Only
+   * a file inside the site folder, of an image or media type by extension and signature, passes
+   * (lib/asset-files.ts); anything else throws AssetRejected, which the caller places at its line.
+   */
+  addImage(absPath: string): ImageAsset | undefined {
     const known = this.byPath.get(absPath);
     if (known) return known;
-    if (!existsSync(absPath)) return undefined;
-    const content = readFileSync(absPath);
-    const image = { url: this.add('images', basename(absPath), content), ...imageSize(content, absPath) };
+    const file = readSiteImage(absPath, this.siteDir);
+    if (!file) return undefined;
+    const image = { url: this.add('images', basename(absPath), file.content), width: file.width, height: file.height };
     this.byPath.set(absPath, image);
     return image;
   }
-}
 
-/** Intrinsic size of PNG and SVG images, so the browser reserves their space (no layout shift). */
-export function imageSize(content: Uint8Array, path: string): { width?: number; height?: number } {
-  if (path.endsWith('.png') && content.length > 24) {
-    const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
-    return { width: view.getUint32(16), height: view.getUint32(20) };
+  /** An image this build already added (the markdown twins link only to those, and copy nothing). */
+  knownImage(absPath: string): ImageAsset | undefined {
+    return this.byPath.get(absPath);
   }
-  if (path.endsWith('.svg')) {
-    const head = Buffer.from(content).toString('utf8', 0, 2000);
-    const tag = /<svg\b[^>]*>/.exec(head)?.[0] ?? '';
-    const width = /\bwidth="(\d+(?:\.\d+)?)(?:px)?"/.exec(tag);
-    const height = /\bheight="(\d+(?:\.\d+)?)(?:px)?"/.exec(tag);
-    if (width?.[1] && height?.[1]) return { width: Math.round(Number(width[1])), height: Math.round(Number(height[1])) };
-    const viewBox = /\bviewBox="[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(tag);
-    if (viewBox?.[1] && viewBox[2]) return { width: Math.round(Number(viewBox[1])), height: Math.round(Number(viewBox[2])) };
-  }
-  return {};
 }
 
 export interface BundleOptions {
@@ -78,6 +77,8 @@ export interface BundleOptions {
   favicon: string;
   logo: string;
   ogImage: string | undefined;
+  /** The text of content/site.yml, so that a problem with a configured image names its line. */
+  configText?: string | undefined;
 }
 
 /** The stylesheet, the page script and the search module, as esbuild writes them. */
@@ -111,14 +112,21 @@ export const COMPILED_SOURCES = ['client', 'common', 'assets/css'];
 
 /** Adds the bundles and the configured images to the site's files; returns their URLs. */
 export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omit<AssetUrls, 'searchIndex'> & { ogImageSize: { width: number; height: number } | undefined } {
+  const where = (key: string) => ({ file: 'content/site.yml', line: options.configText === undefined ? undefined : lineOfKey(options.configText, key) });
   const image = (configPath: string, key: string) => {
-    const found = options.assets.addImage(join(options.siteDir, 'assets', configPath));
-    if (!found) throw new BuildError({ file: 'content/site.yml' }, `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
+    let found: ImageAsset | undefined;
+    try {
+      found = options.assets.addImage(join(options.siteDir, 'assets', configPath));
+    } catch (error) {
+      if (!(error instanceof AssetRejected)) throw error;
+      throw new BuildError(where(key), `The ${key} image "assets/${configPath}" ${error.rejection}`, error.hint);
+    }
+    if (!found) throw new BuildError(where(key), `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
     return found;
   };
   const og = options.ogImage === undefined ? undefined : image(options.ogImage, 'image');
   if (og && !(og.width && og.height)) {
-    throw new BuildError({ file: 'content/site.yml' }, `The link-preview image "assets/${options.ogImage}" has no readable size.`,
+    throw new BuildError(where('image'), `The link-preview image "assets/${options.ogImage}" has no readable size.`,
       'Use a PNG (1200 × 630 pixels suits every preview) or an SVG with width and height.');
   }
   return {

@@ -19,7 +19,7 @@ let ownPages: PageForSearch[] = [];
 function markdown(job: MarkdownJob): MarkdownResult {
   const diagnostics = new Diagnostics();
   const routes = new Map(job.routes);
-  const assets = new AssetCollector(job.baseUrl);
+  const assets = new AssetCollector(job.baseUrl, job.siteDir);
   const images = new Set<string>();
   const api = job.api ? loadApiDescription(job.api.absPath, job.api.file) : undefined;
   const env = {

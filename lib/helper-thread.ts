@@ -14,6 +14,8 @@ export const HELPER_MIN_DOCS = 1000;
 export interface MarkdownJob {
   sources: DocSource[];
   baseUrl: string;
+  /** The site folder, which every image must be inside. */
+  siteDir: string;
   tagsRoute: string;
   /** Doc file → route, for links to markdown files. */
   routes: [string, string][];

@@ -118,7 +118,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   stage('load');
 
   // 2. Transform
-  const assets = new AssetCollector(config.baseUrl);
+  const assets = new AssetCollector(config.baseUrl, siteDir);
   const routeByFile = new Map(content.docs.map((doc) => [doc.absPath, doc.route]));
   const env: PageEnvironment = {
     baseUrl: config.baseUrl, tagsRoute, diagnostics,
@@ -138,7 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ? renderDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute]))
       : helper
         ? await renderDocsWithHelper(helper, content.docs, env, assets, (count) => { helperDocs = count; }, {
-          baseUrl: config.baseUrl, tagsRoute, routes: [...routeByFile],
+          baseUrl: config.baseUrl, siteDir, tagsRoute, routes: [...routeByFile],
           api: api ? { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' } : undefined,
         })
         : content.docs.map((source) => renderDoc(source, env));
@@ -226,7 +226,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ? { url: indexing.url, deferred: false, sections: 0, files: 0, bytes: 0 }
       : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], assets, options.cache, options.deferSearch === true);
     stage('search');
-    const { ogImageSize, ...urls } = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src });
+    const { ogImageSize, ...urls } = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src, configText });
     const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
     const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId) });
     const site = { config, sidebar: layout.root, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy, ogImageSize };
@@ -240,7 +240,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // made after the pages (a large build makes them while the helper thread finishes its index).
     const twins = () => markdownTwins(config, sidebar, docs, {
       resolveDocFile: (absPath) => routeByFile.get(absPath),
-      imageUrl: (absPath) => assets.addImage(absPath)?.url,
+      imageUrl: (absPath) => assets.knownImage(absPath)?.url,
       api,
     }, options.cache?.twins);
     const extras: OutputFile[] = [

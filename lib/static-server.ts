@@ -5,6 +5,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
+import { SVG_POLICY } from './security.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,7 +54,9 @@ export function createStaticServer(options: StaticServerOptions): Server {
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       // Hashed assets never change under their name; pages must be revalidated.
       const cache = file.includes(`${join(options.dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      response.writeHead(status, { 'Content-Type': type, 'Cache-Control': cache });
+      // An SVG opened by its address must not run script on the origin (lib/security.ts SVG_POLICY).
+      const svg = extname(file) === '.svg' ? { 'Content-Security-Policy': SVG_POLICY } : {};
+      response.writeHead(status, { 'Content-Type': type, 'Cache-Control': cache, ...svg });
       if (request.method === 'HEAD') response.end();
       else if (options.injectIntoPages && file.endsWith('.html')) {
         response.end(readFileSync(file, 'utf8').replace('</body>', `${options.injectIntoPages}</body>`));

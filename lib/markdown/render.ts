@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Marked, type Token, type Tokens } from 'marked';
+import { AssetRejected } from '../asset-rejected.ts';
 import { BuildError } from '../diagnostics.ts';
 import { createHeadingSlugger } from '../slug.ts';
 import { admonitionExtension, startInParagraph, type MarkupProblemToken } from './admonitions.ts';
@@ -173,7 +174,14 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
           return `<img src="${escapeHtml(token.href)}" alt="${alt}"${title}${loading} decoding="async">`;
         }
         const path = resolve(dirname(ctx.absPath), decodePath(token.href.split(/[?#]/)[0] ?? ''));
-        const asset = ctx.addAsset(path);
+        let asset: ReturnType<MarkdownContext['addAsset']>;
+        try {
+          asset = ctx.addAsset(path);
+        } catch (error) {
+          // A file the site will not publish (outside the site, not an image …): placed at this line.
+          if (!(error instanceof AssetRejected)) throw error;
+          throw new BuildError({ file: ctx.file, line: lineOf.get(token) }, `Image "${token.href}" ${error.rejection}`, error.hint);
+        }
         if (!asset) {
           throw new BuildError({ file: ctx.file, line: lineOf.get(token) }, `Image "${token.href}" not found.`,
             'Put the image file next to the page (the path is relative to the markdown file) or fix the path.');

@@ -15,7 +15,7 @@ export interface TwinContext {
   url(route: string): string;
   /** Route of the doc at an absolute markdown file path, if that file is a doc. */
   resolveDocFile(absPath: string): string | undefined;
-  /** The published URL (base URL included) of a local image. */
+  /** The published URL (base URL included) of a local image the page itself published (the twin copies no file). */
   imageUrl(absPath: string): string | undefined;
   api?: ApiDescription | undefined;
 }

@@ -29,7 +29,7 @@ export interface MarkdownContext {
   baseUrl: string;
   /** Route of the doc at an absolute markdown file path, if that file is a doc. */
   resolveDocFile(absPath: string): string | undefined;
-  /** Copies a local image into the site's assets and returns its URL (base URL included), or undefined if missing. */
+  /** Copies a local image into the site's assets and returns its URL (base URL included), or undefined if missing; throws AssetRejected for a file the site will not publish. */
   addAsset(absPath: string): { url: string; width?: number | undefined; height?: number | undefined } | undefined;
   diagnostics: Diagnostics;
   /** The API description, for "::operation id" blocks. */
