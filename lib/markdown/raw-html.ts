@@ -116,14 +116,15 @@ export function checkRawHtml(text: string, ctx: RawHtmlContext): string {
       attributes.push({ name, value });
     },
     onopentag(name, _attribs, implied) {
-      const start = parser.startIndex;
       const own = attributes;
       attributes = [];
       if (implied) return;
-      if (start >= text.length) {
-        finished = name === SENTINEL && start === text.length;
+      // endIndex (the tag's ">") is exact; the sentinel's ends right after the token's own text.
+      if (parser.endIndex >= text.length) {
+        finished = name === SENTINEL && parser.endIndex === text.length + SENTINEL.length + 1;
         return;
       }
+      const start = tagStart(name, parser.startIndex);
       const allowed = ELEMENTS[name];
       if (!allowed || (name === 'iframe' && ctx.embeds.length === 0)) {
         fail(start, `Raw HTML <${name}> is not allowed in pages.`, FORBIDDEN_HINTS[name] ?? DEFAULT_HINT);
@@ -157,6 +158,19 @@ export function checkRawHtml(text: string, ctx: RawHtmlContext): string {
       fail(parser.startIndex, `Raw HTML <${name}> is not allowed in pages.`, 'Remove it: a page is a part of the site\'s document, not a document of its own.');
     },
   }, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+
+  /**
+   * Where an opening tag starts. htmlparser2's startIndex lags behind after an end tag with
+   * something after its name ("</a x>"): then the tag starts after that end tag's ">". A start
+   * that still does not hold the tag fails the build rather than splice at the wrong place.
+   */
+  function tagStart(name: string, reported: number): number {
+    const holds = (at: number) => text.startsWith('<', at) && text.slice(at + 1, at + 1 + name.length).toLowerCase() === name;
+    if (holds(reported)) return reported;
+    const after = text.indexOf('>', reported) + 1;
+    if (after > 0 && holds(after)) return after;
+    return fail(reported, `Raw HTML <${name}> could not be located in its block.`, 'Write end tags as </name> with nothing after the name.');
+  }
 
   function checkAttribute(element: string, { name, value }: Attribute, allowed: readonly string[], at: number): string {
     if (name.startsWith('on')) {

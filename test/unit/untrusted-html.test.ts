@@ -87,6 +87,11 @@ test('a javascript: markdown link fails the build (any scheme passed as an exter
     + '  → Link to a route (/docs/…), a markdown file or an https:// address.');
 });
 
+test('an unclosed HTML comment or an unfinished tag fails the build (it would hide or swallow the markup after it)', async () => {
+  assert.match(await fail('raw-html-unclosed-comment'), /^content\/docs\/guides\/2-second\.md:10: An HTML comment "<!--" is never closed\./);
+  assert.match(await fail('raw-html-unfinished-tag'), /^content\/docs\/guides\/2-second\.md:11: Raw HTML "<span title="never closed…" is an unfinished tag\./);
+});
+
 test('an <iframe> fails the build unless site.yml "embeds" lists its origin', async () => {
   assert.match(await fail('raw-html-iframe'), /^content\/docs\/guides\/2-second\.md:10: Raw HTML <iframe> is not allowed in pages\.\n {2}→ Embed only from an origin listed under "embeds" in content\/site\.yml/);
   const other = await failure(track(fixtureWith({
@@ -191,6 +196,12 @@ test('an announcement id or baseUrl holding </script> cannot break out of the in
     window: { localStorage: { getItem: (key: string) => stored.get(key) ?? null } },
   });
   assert.equal(attributes.get(DATA.announcementDismissed), 'true');
+});
+
+test('a local source after an end tag with something after its name is still rewritten in place', async () => {
+  // htmlparser2 reports the next tag's start inside "</div x>"; splicing there garbled the block.
+  const outDir = await build({ [SECOND]: page('<div class="x"></div x><img src="./diagram.svg" alt="After">') });
+  assert.match(pageBody(outDir, '/docs/guides/second/'), /<div class="x"><\/div x><img src="\/assets\/images\/diagram\.[0-9a-f]+\.svg" alt="After">/);
 });
 
 test('a heading that contains a link gives the table of contents its text, not a second <a> inside the entry', async () => {
