@@ -39,6 +39,8 @@ export interface SiteConfig {
   };
   /** A last sidebar category of external links (not a folder, so it has no index page). */
   sidebarLinks?: { label: string; items: LinkItem[] } | undefined;
+  /** Origins ("https://player.example.com") that pages may embed with <iframe>; the CSP's frame-src. */
+  embeds: string[];
 }
 
 function readHref(reader: FieldReader): string {
@@ -76,6 +78,24 @@ function readDocsPath(version: FieldReader): string {
   return `/${checked.segments.map(encodeSegment).join('/')}`;
 }
 
+/** The origins pages may embed: each https, with no path, query or fragment. */
+function readEmbeds(root: FieldReader): string[] {
+  const embeds = root.optionalStringList('embeds') ?? [];
+  return embeds.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.protocol !== 'https:' || `${url.origin}/` !== url.href || !/^https:\/\/[^/?#]+\/?$/.test(entry)) {
+      root.fail('embeds', `"embeds" lists "${entry}", which is not an https origin.`,
+        'List origins only, like https://player.example.com: https, a host (and port), no path.');
+    }
+    return url.origin;
+  });
+}
+
 /** The published address of a route or file of the site ("/docs/changes/" → "https://docs.example.com/docs/changes/"). */
 export function absoluteUrl(config: Pick<SiteConfig, 'url' | 'baseUrl'>, route: string): string {
   return `${config.url}${config.baseUrl}${route.slice(1)}`;
@@ -103,7 +123,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
   }
   const root = new FieldReader(data, source);
   root.onlyKeys(['title', 'tagline', 'url', 'baseUrl', 'favicon', 'logo', 'image', 'home', 'navbar', 'footer',
-    'announcement', 'analyticsId', 'docs', 'sidebarLinks']);
+    'announcement', 'analyticsId', 'docs', 'sidebarLinks', 'embeds']);
 
   const baseUrl = root.optionalString('baseUrl') ?? '/';
   if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
@@ -161,6 +181,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
       editUrl: readEditUrl(docs),
     },
     sidebarLinks: sidebarLinks && { label: sidebarLinks.string('label'), items: sidebarLinks.objectList('items').map(readLink) },
+    embeds: readEmbeds(root),
   };
 }
 

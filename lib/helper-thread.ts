@@ -21,6 +21,8 @@ export interface MarkdownJob {
   routes: [string, string][];
   /** The API description, loaded again in the helper (it is parsed from this file). */
   api: { absPath: string; file: string } | undefined;
+  /** site.yml "embeds": origins raw <iframe> may embed. */
+  embeds: string[];
 }
 
 export interface MarkdownResult {

@@ -20,6 +20,7 @@ export interface PageEnvironment {
   resolveDocFile: MarkdownContext['resolveDocFile'];
   addAsset: MarkdownContext['addAsset'];
   api?: MarkdownContext['api'];
+  embeds?: MarkdownContext['embeds'];
 }
 
 function tocFor(frontMatter: FrontMatter, rendered: RenderedMarkdown): TocItem[] {
@@ -37,7 +38,7 @@ export function renderDoc(source: DocSource, env: PageEnvironment): DocPage {
   const rendered = renderMarkdown(source.body, {
     file: source.file, absPath: source.absPath, route: source.route, bodyLineOffset: source.bodyLineOffset,
     baseUrl: env.baseUrl, resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,
-    changelog: source.frontMatter.changelog,
+    embeds: env.embeds, changelog: source.frontMatter.changelog,
   });
   const fm = source.frontMatter;
   const title = fm.title ?? rendered.h1 ?? lastSegment(source.id);
@@ -75,7 +76,7 @@ export function loadStandalonePages(root: string, pagesDir: string, env: PageEnv
       const route = authoredRoute('/', [], frontMatter.slug === undefined ? `/${name.slice(0, -'.md'.length)}` : frontMatter.slug.trim(), { file, line: slugLine }, 'slug');
       const rendered = renderMarkdown(body, {
         file, absPath, route, bodyLineOffset, baseUrl: env.baseUrl,
-        resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,
+        resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api, embeds: env.embeds,
       });
       const title = frontMatter.title ?? rendered.h1 ?? name;
       return {

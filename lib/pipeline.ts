@@ -124,7 +124,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     baseUrl: config.baseUrl, tagsRoute, diagnostics,
     resolveDocFile: (absPath) => routeByFile.get(absPath),
     addAsset: (absPath) => assets.addImage(absPath),
-    api,
+    api, embeds: config.embeds,
   };
   const cache = options.cache ?? new BuildCache();
   // A large production build renders part of the markdown in a helper thread meanwhile.
@@ -135,10 +135,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     let helperDocs = 0;
     const docs = options.cache
-      ? renderDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute]))
+      ? renderDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute, config.embeds]))
       : helper
         ? await renderDocsWithHelper(helper, content.docs, env, assets, (count) => { helperDocs = count; }, {
-          baseUrl: config.baseUrl, siteDir, tagsRoute, routes: [...routeByFile],
+          baseUrl: config.baseUrl, siteDir, tagsRoute, routes: [...routeByFile], embeds: config.embeds,
           api: api ? { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' } : undefined,
         })
         : content.docs.map((source) => renderDoc(source, env));
@@ -228,7 +228,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     stage('search');
     const { ogImageSize, ...urls } = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src, configText });
     const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
-    const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId) });
+    const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId), embeds: config.embeds });
     const site = { config, sidebar: layout.root, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy, ogImageSize };
     const pages = [
       ...unique.map((route) => ({ path: routeFile(route.route, 'index.html'), element: route.element, data: route.data })),

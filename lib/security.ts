@@ -14,6 +14,8 @@ export function scriptHash(source: string): string {
 export interface PolicyOptions {
   inlineScripts: string[];
   analytics: boolean;
+  /** Origins pages may embed in frames (site.yml "embeds"); without any, default-src 'self' governs frames. */
+  embeds?: readonly string[] | undefined;
 }
 
 /** The policy as a <meta> tag can carry it (frame-ancestors only works as a header). */
@@ -32,6 +34,8 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
+    // Only the listed players; absent (so byte-identical to a site without embeds) when none is listed.
+    ...(options.embeds && options.embeds.length > 0 ? [['frame-src', [...options.embeds]] as [string, string[]]] : []),
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }

@@ -12,6 +12,8 @@ import type { LinkRef, MarkdownContext, RenderedMarkdown, TocItem } from './type
 import { PAGE_TEXTS } from '../../common/texts.ts';
 import { operationMarkdown } from '../openapi/operation-markdown.ts';
 import { decodePath, linkTarget } from './link-target.ts';
+import { checkRawHtml, isUnsafeScheme } from './raw-html.ts';
+import { withoutLinks } from './toc-html.ts';
 import { markChangeEntries, withDateLink, withoutDate, type ChangeEntry, type ChangeEntryMark } from './changelog.ts';
 
 interface CodeMeta {
@@ -115,6 +117,9 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
       },
     ],
     renderer: {
+      html(token) {
+        return checkRawHtml(token.text, { file: ctx.file, absPath: ctx.absPath, line: lineOf.get(token), addAsset: ctx.addAsset, embeds: ctx.embeds ?? [] });
+      },
       heading(token) {
         const { tokens, depth } = token;
         const inner = this.parser.parseInline(tokens);
@@ -134,7 +139,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
           slugger.reserve(explicit);
         }
         ids.add(id);
-        headings.push({ level: depth, id, html: inner, text });
+        headings.push({ level: depth, id, html: withoutLinks(inner), text });
         anchors.push(id);
         const label = escapeHtml(PAGE_TEXTS.directLinkTo(text));
         return `<h${depth} id="${id}" class="anchor">${inner}<a class="hash-link" href="#${id}" aria-label="${label}" title="${label}">&#8203;</a></h${depth}>\n`;
@@ -158,6 +163,10 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
       link(token) {
         const inner = this.parser.parseInline(token.tokens);
         const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+        if (isUnsafeScheme(token.href)) {
+          throw new BuildError({ file: ctx.file, line: lineOf.get(token) }, `Link "${token.href}" uses a scheme that runs script or embeds a document, which is not allowed in pages.`,
+            'Link to a route (/docs/…), a markdown file or an https:// address.');
+        }
         if (EXTERNAL.test(token.href)) {
           const blank = /^https?:/i.test(token.href) ? ' target="_blank" rel="noopener noreferrer"' : '';
           return `<a href="${escapeHtml(token.href)}"${title}${blank}>${inner}</a>`;

@@ -5,7 +5,7 @@ import type { ApiDescription } from '../openapi/model.ts';
 export interface TocItem {
   level: number;
   id: string;
-  /** Inline HTML of the heading (code spans kept), without the anchor link. */
+  /** Inline HTML of the heading (code spans kept), without the anchor link and without the heading's own links (the entry is a link). */
   html: string;
   text: string;
 }
@@ -34,6 +34,8 @@ export interface MarkdownContext {
   diagnostics: Diagnostics;
   /** The API description, for "::operation id" blocks. */
   api?: ApiDescription | undefined;
+  /** Origins that raw <iframe> may embed (site.yml "embeds"); none when absent. */
+  embeds?: readonly string[] | undefined;
   /** A changelog page: its dated list entries get anchors and feed entries (lib/markdown/changelog.ts). */
   changelog?: boolean | undefined;
 }

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ColorMode } from '../../common/constants.ts';
 import { axeViolations, inParallel, siteRoutes } from '../helpers/audit.ts';
 import { launchBrowser, serve } from '../helpers/browser.ts';
-import { buildInto, fixtureOverlay, QUALITY_BAD_OVERLAY, ROOT, RULE_BREAKER_ROUTE } from '../helpers/site.ts';
+import { buildInto, buildQualityBad, ROOT, RULE_BREAKER_ROUTE } from '../helpers/site.ts';
 
 let browser: Browser;
 let site: { url: string; close: () => Promise<void> };
@@ -67,7 +67,7 @@ test('axe finds no WCAG 2.1 A/AA violation on any page, in light and dark mode, 
 });
 
 test('the axe gate fails on a page that breaks the rules', async () => {
-  const { outDir } = await buildInto(fixtureOverlay(QUALITY_BAD_OVERLAY));
+  const { outDir } = await buildQualityBad();
   const bad = await serve(outDir);
   try {
     const problems = (await auditAll(bad.url, [RULE_BREAKER_ROUTE])).get(MODES[0].name) ?? [];

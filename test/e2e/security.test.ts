@@ -11,7 +11,7 @@ import { scriptHash } from '../../lib/security.ts';
 import { inParallel, siteRoutes } from '../helpers/audit.ts';
 import { launchBrowser, serve } from '../helpers/browser.ts';
 import { htmlFiles } from '../helpers/html-rules.ts';
-import { buildInto, fixtureOverlay, fixtureWith, QUALITY_BAD_OVERLAY, ROOT, RULE_BREAKER_ROUTE } from '../helpers/site.ts';
+import { buildInto, buildQualityBad, fixtureOverlay, fixtureWith, QUALITY_BAD_OVERLAY, ROOT, RULE_BREAKER_ROUTE } from '../helpers/site.ts';
 
 let browser: Browser;
 let realOut: string;
@@ -67,7 +67,7 @@ test('every page carries the policy; its script-src allows only the site and the
 });
 
 test('the policy check catches an inline script that has no hash in the policy', async () => {
-  const { outDir } = await buildInto(fixtureOverlay(QUALITY_BAD_OVERLAY));
+  const { outDir } = await buildQualityBad();
   const { problems } = policyProblems(outDir);
   assert.deepEqual(problems, [`${RULE_BREAKER_ROUTE.slice(1)}index.html: inline script not allowed by hash: document.title = 'An inline script the policy does not allow';`]);
 });
@@ -153,7 +153,7 @@ test('no page of the real site sends a request outside its origin, and nothing i
 });
 
 test('the request check catches an image from another origin, and the browser refuses the unlisted inline script', async () => {
-  const { outDir } = await buildInto(fixtureOverlay(QUALITY_BAD_OVERLAY));
+  const { outDir } = await buildQualityBad();
   const served = await serve(outDir);
   try {
     const found = await offSiteRequests(served.url, [RULE_BREAKER_ROUTE]);

@@ -1,5 +1,5 @@
 // Helpers for tests that build small sites: write files into a fresh temporary folder, build them.
-import { cpSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
@@ -32,6 +32,22 @@ export function fixtureOverlay(overlayDir: string): string {
 /** A site that builds but breaks each quality gate once: the gates' negative case. */
 export const QUALITY_BAD_OVERLAY = join(ROOT, 'test/fixtures/quality-bad');
 export const RULE_BREAKER_ROUTE = '/docs/guides/rule-breaker/';
+
+/**
+ * The quality-bad site, built, with the rule breakers that content can no longer produce (the
+ * raw-HTML policy of lib/markdown/raw-html.ts rejects inline scripts and style attributes) written
+ * into the built rule-breaker page, as a generator bug would: the output gates must still catch them.
+ */
+export async function buildQualityBad(): Promise<{ result: BuildResult; outDir: string }> {
+  const built = await buildInto(fixtureOverlay(QUALITY_BAD_OVERLAY));
+  const page = join(built.outDir, RULE_BREAKER_ROUTE.slice(1), 'index.html');
+  const html = readFileSync(page, 'utf8');
+  const marker = '<!-- rule breakers written into the built page -->';
+  if (!html.includes(marker)) throw new Error(`${page} has no "${marker}"`);
+  writeFileSync(page, html.replace(marker, '<p class="rule-breaker-faint" style="color:#c8c8c8">Text too faint to read (colour contrast).</p>\n'
+    + "<script>document.title = 'An inline script the policy does not allow';</script>"));
+  return built;
+}
 
 export async function buildInto(siteDir: string, outDir = join(tempDir('pagewright-out-'), 'dist')): Promise<{ result: BuildResult; outDir: string }> {
   const result = await buildSite({ root: ROOT, siteDir, outDir });
