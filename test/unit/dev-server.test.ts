@@ -15,6 +15,7 @@ import { createStaticServer } from '../../lib/static-server.ts';
 import { BASIC_FIXTURE, buildInto } from '../helpers/site.ts';
 
 let outDir: string;
+// The deletion tests have a time bound: without error handling the request is never answered.
 /** As `npm start` runs it: live reload, pages with the reload script, only its own host names. */
 let dev: Server;
 /** As the browser tests run it: no options. */
@@ -92,7 +93,7 @@ function deleteAfterCheck(paths: string[]): () => void {
   };
 }
 
-test('a file deleted between the check and the read is a 404, and the server answers the next request', async (t) => {
+test('a file deleted between the check and the read is a 404, and the server answers the next request', { timeout: 10_000 }, async (t) => {
   const file = join(outDir, 'llms.txt');
   assert.ok(existsSync(file));
   t.after(deleteAfterCheck([file]));
@@ -102,7 +103,7 @@ test('a file deleted between the check and the read is a 404, and the server ans
   assert.equal((await get(dev, '/docs/guides/first/', '127.0.0.1')).status, 200);
 });
 
-test('a page deleted between the check and the read (with the reload script added) is a 404, not an exit', async (t) => {
+test('a page deleted between the check and the read (with the reload script added) is a 404, not an exit', { timeout: 10_000 }, async (t) => {
   const page = join(outDir, 'docs/guides/second/index.html');
   t.after(deleteAfterCheck([page]));
   const answer = await get(dev, '/docs/guides/second/', '127.0.0.1');
@@ -111,7 +112,7 @@ test('a page deleted between the check and the read (with the reload script adde
   assert.equal((await get(dev, '/docs/guides/first/', '127.0.0.1')).status, 200);
 });
 
-test('a file deleted with the not-found page itself is a plain 404, and the server answers the next request', async (t) => {
+test('a file deleted with the not-found page itself is a plain 404, and the server answers the next request', { timeout: 10_000 }, async (t) => {
   const file = join(outDir, 'robots.txt');
   assert.ok(existsSync(file));
   t.after(deleteAfterCheck([file, join(outDir, '404.html')]));
