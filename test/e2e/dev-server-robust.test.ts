@@ -3,7 +3,7 @@
 // branch switch) is watched again; the real dev server refuses a foreign Host. Each test runs dev.ts
 // on its own copy of the basic fixture; no browser.
 import assert from 'node:assert/strict';
-import { cpSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,10 +12,14 @@ import { groupGone, startDev, type DevProcess } from '../helpers/dev-process.ts'
 import { fixtureWith, tempDir } from '../helpers/site.ts';
 
 /** dev.ts on a fresh copy of the basic fixture, stopped (with its worker) when the test ends. */
-function devOnFixture(t: { after: (fn: () => Promise<void>) => void }, extra: string[], env?: NodeJS.ProcessEnv): { dev: DevProcess; site: string } {
+function devOnFixture(t: { after: (fn: () => unknown) => void }, extra: string[], env?: NodeJS.ProcessEnv): { dev: DevProcess; site: string } {
   const site = fixtureWith();
-  const dev = startDev(['--site', site, '--out', join(tempDir(), 'dist'), ...extra], { env });
-  t.after(() => dev.stop());
+  const out = tempDir();
+  const dev = startDev(['--site', site, '--out', join(out, 'dist'), ...extra], { env });
+  t.after(async () => {
+    await dev.stop();
+    for (const dir of [site, out]) rmSync(dir, { recursive: true, force: true });
+  });
   return { dev, site };
 }
 
@@ -84,7 +88,9 @@ test('content/ moved away and back (a branch switch): a page added after it is b
   // A branch switch: the folder goes, and comes back as new files (a plain rename back would keep
   // the folder's identity, which an inode-based watch follows even when it is otherwise lost).
   const content = join(site, 'content');
-  const away = join(tempDir(), 'content');
+  const awayDir = tempDir();
+  t.after(() => rmSync(awayDir, { recursive: true, force: true }));
+  const away = join(awayDir, 'content');
   let mark = dev.output().length;
   renameSync(content, away);
   // The watcher has seen the folder go, down to its files.

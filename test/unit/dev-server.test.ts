@@ -3,10 +3,10 @@
 // foreign host name (DNS rebinding) is refused, and only the exact reload path is the event stream.
 // The command line refuses what it cannot read, with one line.
 import assert from 'node:assert/strict';
-import fs, { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { syncBuiltinESMExports } from 'node:module';
 import { after, before, test } from 'node:test';
 import { CliError, parseCli, parsePort } from '../../lib/cli.ts';
@@ -40,6 +40,8 @@ before(async () => {
 
 after(async () => {
   await Promise.all([close(dev), close(plain)]);
+  // buildInto writes to <temp>/dist: remove the temporary folder.
+  if (outDir) rmSync(dirname(outDir), { recursive: true, force: true });
 });
 
 interface Answer { status: number; type: string; body: string }
