@@ -9,20 +9,34 @@
 // error like any other, and the next save tries again.
 import './lib/production-env.ts';
 import { fork, type ChildProcess } from 'node:child_process';
-import { relative, resolve, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
 import { fileStamp } from './lib/build-cache.ts';
-import { readCli } from './lib/cli.ts';
+import { CliError, parsePort, readCli } from './lib/cli.ts';
 import type { BuildRequest, WorkerReply } from './lib/dev/protocol.ts';
 import { LIVE_RELOAD_CLIENT, LiveReload } from './lib/live-reload.ts';
 import { createStaticServer } from './lib/static-server.ts';
 
 const root = resolve(import.meta.dirname);
 // --site DIR serves another site folder (the browser tests use a fixture); --out DIR builds elsewhere.
-const cli = readCli(root, process.argv.slice(2));
+const cli = readCli(root, process.argv.slice(2), { '--port': 'N', '--host': 'ADDRESS' });
 const { siteDir, outDir } = cli;
-const port = Number(cli.option('--port') ?? process.env.PORT ?? 3000);
-const host = cli.has('--host') ? (cli.option('--host') ?? '0.0.0.0') : '127.0.0.1';
+const port = readPort();
+/** 127.0.0.1 unless the author opts into the network (--host 0.0.0.0) or names an address. */
+const host = cli.option('--host') ?? '127.0.0.1';
+
+function readPort(): number {
+  const flag = cli.option('--port');
+  try {
+    return parsePort(flag ?? process.env.PORT ?? '3000', flag === undefined && process.env.PORT !== undefined ? 'PORT' : '--port');
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
+
 /** Folders whose code runs in the build: a change there needs a new worker. */
 const BUILD_CODE = ['lib', 'templates', 'components', 'common'].map((dir) => resolve(root, dir));
 
@@ -35,6 +49,9 @@ interface Worker {
 }
 
 let worker: Worker | undefined;
+// However this process ends, its build worker ends with it (the worker also exits when it loses us).
+process.on('exit', () => stopWorker());
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(0));
 
 function startWorker(): Worker {
   // The same loader flags as this process (tsx), so the worker runs TypeScript too.
@@ -71,6 +88,7 @@ function build(changed: string[]): Promise<Exclude<WorkerReply, { type: 'ready' 
 }
 
 function stopWorker(): void {
+  // (Called from the 'exit' handler too, so it stays synchronous.)
   worker?.process.kill();
   worker = undefined;
 }
@@ -117,14 +135,39 @@ function changedFile(path: string): void {
     if (fileStamp(path) !== seen.get(path)) changedFile(path);
   }, 60);
 }
-const watcher = watch(sources, { ignoreInitial: true }).on('all', (_event, path) => changedFile(resolve(path)));
+// The watcher watches the folders that hold the sources (the site folder, the generator), keeping
+// only the source folders: a source folder that goes away and comes back (a branch switch, a
+// folder moved aside) is then seen again. Watched directly, it would go silent for good.
+const parents = [...new Set(sources.map((dir) => dirname(dir)))];
+const ignored = (path: string) => !parents.includes(path) && !sources.some((dir) => path === dir || path.startsWith(dir + sep));
+const watcher = watch(parents, { ignoreInitial: true, ignored }).on('all', (_event, path) => changedFile(resolve(path)));
 
-// Serve once the first build is done and the watcher sees every file, so no early save is missed.
-running = rebuild();
-await Promise.all([running, new Promise<void>((resolve) => watcher.once('ready', () => resolve()))]);
-const server = createStaticServer({ dir: outDir, handle: live.handle, injectIntoPages: LIVE_RELOAD_CLIENT });
-server.listen(port, host, () => {
-  console.log(`Serving the documentation at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/ (Ctrl+C to stop)`);
+// Listen first, so a busy port is told at once, not after the first build.
+const server = createStaticServer({ dir: outDir, handle: live.handle, injectIntoPages: LIVE_RELOAD_CLIENT, allowedHosts: [host] });
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(listenFailure(error));
+  process.exit(1);
 });
-process.on('exit', stopWorker);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
+const listening = new Promise<void>((resolve) => server.listen(port, host, resolve));
+
+// Announce once the first build is done and the watcher sees every file, so no early save is missed.
+running = rebuild();
+await Promise.all([running, listening, new Promise<void>((resolve) => watcher.once('ready', () => resolve()))]);
+const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+console.log(`Serving the documentation at http://${shownHost}:${(server.address() as AddressInfo).port}/ (Ctrl+C to stop)`);
+
+/** One line for the author instead of a stack: what went wrong and what to type instead. */
+function listenFailure(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `Port ${port} is in use; use --port N or PORT=N.`;
+    case 'EACCES':
+      return `Port ${port} needs administrator rights; use a port above 1023 with --port N or PORT=N.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `Cannot listen on "${host}": it is not an address of this machine; use --host 127.0.0.1, or --host 0.0.0.0 to serve on the network.`;
+    default:
+      return `Cannot serve on ${host}:${port}: ${error.message}`;
+  }
+}

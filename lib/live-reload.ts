@@ -11,18 +11,22 @@ export class LiveReload {
   private readonly clients = new Set<ServerResponse>();
   private lastError: string | undefined;
 
+  /** Answers the two dev paths exactly (a query aside); any other path, "/__reload-x" too, is the site's. */
   handle = (request: IncomingMessage, response: ServerResponse): boolean => {
-    if (request.url === RELOAD_SCRIPT_PATH) {
+    const path = (request.url ?? '').split('?')[0];
+    if (path === RELOAD_SCRIPT_PATH) {
       response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
       response.end(LIVE_RELOAD_SCRIPT);
       return true;
     }
-    if (!request.url?.startsWith(RELOAD_PATH)) return false;
+    if (path !== RELOAD_PATH) return false;
     response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     response.write(': connected\n\n');
     if (this.lastError) response.write(`event: error\ndata: ${JSON.stringify(this.lastError)}\n\n`);
     this.clients.add(response);
-    request.on('close', () => this.clients.delete(response));
+    // A tab that goes away mid-write must not end the server: forget it, whatever the stream says.
+    response.on('close', () => this.clients.delete(response));
+    response.on('error', () => this.clients.delete(response));
     return true;
   };
 

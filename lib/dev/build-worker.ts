@@ -49,4 +49,6 @@ process.on('message', (request: BuildRequest) => {
   if (request.type !== 'build') return;
   queue = queue.then(async () => reply(await build(true)));
 });
+// dev.ts gone (killed, crashed): nobody will ask for a build again, so stop rather than linger.
+process.on('disconnect', () => process.exit(0));
 reply({ type: 'ready' });
