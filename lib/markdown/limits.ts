@@ -1,12 +1,12 @@
 // A linear pre-scan of a markdown body, run before marked, that stops input marked cannot handle
 // in time proportional to its size: containers nested thousands deep (its lexer recurses once per
-// level and re-reads each level's text: 2,000 nested list levels took 101 s, 5,000 nested ">"
-// overflow the stack), backtick or tilde runs long enough to break a regular expression, and
-// paragraphs with so many "*" / "_" delimiters that emphasis matching turns quadratic
-// (200 KB of "*a" ran past 60 s). Each problem fails at its line with what to do.
+// level and re-reads each level's text: 2,000 nested list levels took 101 s, 1,000 nested
+// admonitions ran past 60 s, 5,000 nested ">" overflow the stack), backtick or tilde runs long
+// enough to break a regular expression, and paragraphs with so many "*" / "_" delimiters that
+// emphasis matching turns quadratic (200 KB of "*a" ran past 60 s). Each fails at its line.
 import { BuildError } from '../diagnostics.ts';
 
-/** Deepest nesting of lists and block quotes. Real pages stay under 10; 256 leaves room for generated ones. */
+/** Deepest nesting of lists, block quotes and admonitions. Real pages stay under 10; 256 leaves room for generated ones. */
 export const MAX_NESTING = 256;
 /** Longest run of "`" or "~": fences and code spans need a run longer than any inside them, never this long. */
 export const MAX_FENCE_RUN = 64;
@@ -26,6 +26,8 @@ const FENCE = /^(`{3,}|~{3,})/;
 const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
 const LIST_MARKER_AT = /(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/y;
 const HEADING = /^#{1,6}(?=[ \t]|$)/;
+const ADMONITION_OPEN = /^:{3,}[A-Za-z]/;
+const ADMONITION_CLOSE = /^:{3,}[ \t]*$/;
 
 /** Throws a BuildError at the first construct over a limit; returns quietly otherwise. */
 export function checkMarkdownLimits(source: string, where: Where): void {
@@ -34,6 +36,8 @@ export function checkMarkdownLimits(source: string, where: Where): void {
   };
   const lines = source.split(/\r\n?|\n/);
   let fence: { char: string; length: number } | undefined;
+  // Admonitions (":::note" … ":::") nest too, and marked re-reads each level's text as lists do.
+  let admonitions = 0;
   // The paragraph (or list item, or heading) being read: its first line and its delimiter runs.
   let segment = { start: 0 };
   let segmentText: string[] = [];
@@ -63,9 +67,11 @@ export function checkMarkdownLimits(source: string, where: Where): void {
       if (opening && opening[0] === fence.char && opening.length >= fence.length && rest.slice(opening.length).trim() === '') fence = undefined;
       continue;
     }
-    if (depth > MAX_NESTING) {
-      fail(index, `Lists and block quotes are nested more than ${MAX_NESTING} levels deep here.`,
-        'Flatten the nesting: split the list or quote into several, or use headings for the outer levels.');
+    if (ADMONITION_OPEN.test(rest)) admonitions++;
+    else if (ADMONITION_CLOSE.test(rest)) admonitions = Math.max(0, admonitions - 1);
+    if (depth + admonitions > MAX_NESTING) {
+      fail(index, `Lists, block quotes and admonitions are nested more than ${MAX_NESTING} levels deep here.`,
+        'Flatten the nesting: split the list, quote or admonition into several, or use headings for the outer levels.');
     }
     if (opening) {
       closeSegment(index + 1);

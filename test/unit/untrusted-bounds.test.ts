@@ -10,7 +10,7 @@ import { after, test } from 'node:test';
 import { BuildError } from '../../lib/diagnostics.ts';
 import { buildSite } from '../../lib/pipeline.ts';
 import { badInputHarness, caseSite, pageBody } from '../helpers/bad-input.ts';
-import { buildInto, fixtureWith, ROOT, tempDir } from '../helpers/site.ts';
+import { BASIC_FIXTURE, buildInto, fixtureWith, ROOT, tempDir } from '../helpers/site.ts';
 
 const { previousDist, failure } = await badInputHarness();
 const BOUNDED = { timeout: 20_000 };
@@ -72,15 +72,23 @@ test('list-nested-2000-levels fails at the first line past 256 levels', BOUNDED,
   const lines = Array.from({ length: 2000 }, (_, index) => `${'  '.repeat(index)}- Level ${index + 1}`);
   const message = await failure(pageSite(`${lines.join('\n')}\n`));
   // Level 257 is on body line 257, file line 259.
-  assert.equal(message, `${PAGE}:259: Lists and block quotes are nested more than 256 levels deep here.\n`
-    + '  → Flatten the nesting: split the list or quote into several, or use headings for the outer levels.');
+  assert.equal(message, `${PAGE}:259: Lists, block quotes and admonitions are nested more than 256 levels deep here.\n`
+    + '  → Flatten the nesting: split the list, quote or admonition into several, or use headings for the outer levels.');
 });
 
 test('blockquote-nested-5000-levels fails at its line instead of overflowing the stack', BOUNDED, async () => {
   const message = await failure(pageSite(`Intro.\n\n${'>'.repeat(5000)} Deep.\n`));
-  assert.match(message, new RegExp(`^${PAGE}:5: Lists and block quotes are nested more than 256 levels deep here\\.`));
+  assert.match(message, new RegExp(`^${PAGE}:5: Lists, block quotes and admonitions are nested more than 256 levels deep here\\.`));
   const spaced = await failure(pageSite(`${Array.from({ length: 300 }, (_, index) => `${'> '.repeat(index + 1)}Level`).join('\n')}\n`));
-  assert.match(spaced, new RegExp(`^${PAGE}:259: Lists and block quotes are nested more than 256 levels deep here\\.`));
+  assert.match(spaced, new RegExp(`^${PAGE}:259: Lists, block quotes and admonitions are nested more than 256 levels deep here\\.`));
+});
+
+test('admonitions-nested-1000-levels fail at the first opening past 256 levels', BOUNDED, async () => {
+  const depth = 1000;
+  const open = Array.from({ length: depth }, (_, index) => `${':'.repeat(3 + depth - index)}note`);
+  const close = Array.from({ length: depth }, (_, index) => ':'.repeat(4 + index));
+  const message = await failure(pageSite(`${open.join('\n')}\nInside.\n${close.join('\n')}\n`));
+  assert.match(message, new RegExp(`^${PAGE}:259: Lists, block quotes and admonitions are nested more than 256 levels deep here\\.`));
 });
 
 test('backtick-run-100000 fails at its line instead of "Regular expression too large"', BOUNDED, async () => {
@@ -127,7 +135,7 @@ test('output-parent-not-writable fails with the folder and what to do, not a raw
   const outDir = join(blocker, 'dist');
   let caught: unknown;
   try {
-    await buildSite({ root: ROOT, siteDir: fixtureCase('code-line-range-twenty-million'), outDir });
+    await buildSite({ root: ROOT, siteDir: BASIC_FIXTURE, outDir });
   } catch (error) {
     caught = error;
   }
