@@ -11,11 +11,13 @@ export const MAX_NESTING = 256;
 /** Longest run of "`" or "~": fences and code spans need a run longer than any inside them, never this long. */
 export const MAX_FENCE_RUN = 64;
 /**
- * Most "*" / "_" delimiter runs in one paragraph, list item or heading (code spans not counted).
- * marked's emphasis matching costs about (runs)² per paragraph: 4,000 runs take some 0.6 s, 500
- * take under 10 ms. The real site's busiest paragraph has 18.
+ * Most "*" / "_" delimiter runs in one paragraph, list item, heading or table row (code spans not
+ * counted). marked's emphasis matching costs about (runs)² per paragraph, so the limit sets the
+ * worst cost per byte: at 100, 1 MB of paragraphs full of "*a" renders in about 6 s (1 MB of
+ * plain paragraphs: 0.5 s; at 500 it was 9 s, and one 200 KB paragraph ran past 60 s). The real
+ * site's busiest paragraph has 18; 100 is some 50 bold or italic phrases in one paragraph.
  */
-export const MAX_DELIMITER_RUNS = 500;
+export const MAX_DELIMITER_RUNS = 100;
 
 interface Where {
   file: string;
@@ -26,6 +28,7 @@ const FENCE = /^(`{3,}|~{3,})/;
 const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
 const LIST_MARKER_AT = /(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/y;
 const HEADING = /^#{1,6}(?=[ \t]|$)/;
+const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const ADMONITION_OPEN = /^:{3,}[A-Za-z]/;
 const ADMONITION_CLOSE = /^:{3,}[ \t]*$/;
 
@@ -41,6 +44,8 @@ export function checkMarkdownLimits(source: string, where: Where): void {
   // The paragraph (or list item, or heading) being read: its first line and its delimiter runs.
   let segment = { start: 0 };
   let segmentText: string[] = [];
+  // In a table (a header line, then a "| --- |" line), marked reads each row's cells on their own.
+  let table = false;
   const closeSegment = (next: number) => {
     if (segmentText.length > 0) {
       const runs = delimiterRuns(segmentText.join('\n'));
@@ -75,15 +80,18 @@ export function checkMarkdownLimits(source: string, where: Where): void {
     }
     if (opening) {
       closeSegment(index + 1);
+      table = false;
       fence = { char: opening[0] ?? '`', length: opening.length };
       continue;
     }
     // A blank line ends a paragraph; a list item or heading starts a new inline block of its own.
     if (rest.trim() === '') {
       closeSegment(index + 1);
+      table = false;
       continue;
     }
-    if (startsBlock(line)) closeSegment(index);
+    if (!table && segmentText.length === 1 && TABLE_DELIMITER.test(rest)) table = true;
+    if (table || startsBlock(line)) closeSegment(index);
     segmentText.push(rest);
   }
   closeSegment(lines.length);
