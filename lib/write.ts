@@ -2,6 +2,7 @@
 // failed build never leaves a half-written dist/ behind.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { BuildError } from './diagnostics.ts';
 
 /**
  * The absolute path of `path` inside `folder`, or an internal error: routes are checked where they
@@ -59,9 +60,16 @@ export class SiteWriter {
   private readonly dirs = new Set<string>();
 
   constructor(private readonly outDir: string) {
-    removeLeftovers(outDir);
     this.temp = join(dirname(resolve(outDir)), `.dist-new-${this.stamp}`);
-    mkdirSync(this.temp, { recursive: true });
+    try {
+      mkdirSync(this.temp, { recursive: true });
+    } catch (error) {
+      // A read-only or missing parent is a setting to fix, not a crash: say so without a stack.
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      throw new BuildError({ file: outDir }, `The output folder cannot be written: making ${this.temp} failed (${code}).`,
+        `Choose an output folder whose parent folder ${dirname(outDir)} exists and is writable (--out DIR), or fix its permissions.`);
+    }
+    removeLeftovers(outDir);
     this.dirs.add(this.temp);
   }
 

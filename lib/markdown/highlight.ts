@@ -65,14 +65,21 @@ export function splitHighlightedLines(html: string): string[] {
   return lines;
 }
 
-/** Parses "{1,3-5}" into a set of 1-based line numbers. */
-export function parseLineRanges(spec: string): Set<number> {
+/**
+ * Parses "{1,3-5}" into the set of 1-based line numbers it names among a block's `lineCount`
+ * lines. Ranges are clamped to the block, so the work and the set never outgrow the block
+ * however large the numbers written ("{1-10000000}" on a three-line block is lines 1 to 3).
+ * `outside` lists the parts that name no line of the block, for a warning.
+ */
+export function parseLineRanges(spec: string, lineCount: number): { lines: Set<number>; outside: string[] } {
   const lines = new Set<number>();
+  const outside: string[] = [];
   for (const part of spec.split(',')) {
     const [from, to] = part.trim().split('-').map((n) => Number(n));
     if (from === undefined || !Number.isInteger(from)) continue;
     const end = to !== undefined && Number.isInteger(to) ? to : from;
-    for (let line = from; line <= end; line++) lines.add(line);
+    if (end > lineCount || from < 1) outside.push(part.trim());
+    for (let line = Math.max(from, 1); line <= Math.min(end, lineCount); line++) lines.add(line);
   }
-  return lines;
+  return { lines, outside };
 }

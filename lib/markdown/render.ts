@@ -8,6 +8,7 @@ import { BuildError } from '../diagnostics.ts';
 import { createHeadingSlugger } from '../slug.ts';
 import { admonitionExtension, startInParagraph, type MarkupProblemToken } from './admonitions.ts';
 import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from './highlight.ts';
+import { checkMarkdownLimits } from './limits.ts';
 import type { LinkRef, MarkdownContext, RenderedMarkdown, TocItem } from './types.ts';
 import { PAGE_TEXTS } from '../../common/texts.ts';
 import { operationMarkdown } from '../openapi/operation-markdown.ts';
@@ -20,7 +21,8 @@ interface CodeMeta {
   lang: string;
   title: string | undefined;
   tab: string | undefined;
-  lines: Set<number>;
+  /** The "{1,3-5}" line ranges as written; parsed against the block's line count when it renders. */
+  ranges: string | undefined;
 }
 
 export function parseCodeInfo(info: string | undefined): CodeMeta {
@@ -34,7 +36,7 @@ export function parseCodeInfo(info: string | undefined): CodeMeta {
     lang,
     title: title ? (title[1] ?? title[2]) : undefined,
     tab: tab ? (tab[1] ?? tab[2]) : undefined,
-    lines: ranges?.[1] ? parseLineRanges(ranges[1]) : new Set(),
+    ranges: ranges?.[1],
   };
 }
 
@@ -230,11 +232,16 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
         `Unknown code language "${meta.lang}"; the block is shown as plain text.`);
     }
     const split = splitHighlightedLines(result.html);
+    const highlighted = meta.ranges ? parseLineRanges(meta.ranges, split.length) : { lines: new Set<number>(), outside: [] };
+    if (highlighted.outside.length > 0) {
+      ctx.diagnostics.warn({ file: ctx.file, line: lineOf.get(token) },
+        `Highlighted line(s) {${highlighted.outside.slice(0, 5).join(',')}${highlighted.outside.length > 5 ? ',…' : ''}} are outside the code block's ${split.length} line(s); they are ignored.`);
+    }
     // A highlighted line is a block that holds its own line break; the last line has none.
     const lines = split
       .map((line, index) => {
         const end = index < split.length - 1 ? '\n' : '';
-        return meta.lines.has(index + 1) ? `<span class="code-line code-line--highlighted">${line}${end}</span>` : `${line}${end}`;
+        return highlighted.lines.has(index + 1) ? `<span class="code-line code-line--highlighted">${line}${end}</span>` : `${line}${end}`;
       })
       .join('');
     const title = meta.title ? `<div class="code-block__title">${escapeHtml(meta.title)}</div>\n` : '';
@@ -267,6 +274,7 @@ export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMa
     return `${ctx.baseUrl}${target.route.slice(1)}${target.suffix}`;
   }
 
+  checkMarkdownLimits(source, ctx);
   const tokens = marked.lexer(source.replace(/\r\n?/g, '\n'));
   annotate(tokens, source.replace(/\r\n?/g, '\n'), ctx.bodyLineOffset, lineOf, explicitIds);
   if (ctx.changelog) {

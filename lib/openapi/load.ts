@@ -5,12 +5,14 @@ import { parseYaml } from '../config.ts';
 import { BuildError, BuildFailure, lineAt } from '../diagnostics.ts';
 import { isPlainObject } from '../fields.ts';
 import { readSourceText } from '../source-text.ts';
+import { checkYamlAliases } from './aliases.ts';
 import { METHODS, type ApiDescription, type ApiOperation, type Json, type Method, type Operation, type Parameter, type Schema } from './model.ts';
 
 export function loadApiDescription(absPath: string, file: string): ApiDescription | undefined {
   if (!existsSync(absPath)) return undefined;
   const text = readSourceText(absPath, file);
   const data = parseYaml({ file, text, lineOffset: 0 });
+  checkYamlAliases(text, file);
   return validateApiDescription(data, text, file);
 }
 
@@ -52,7 +54,11 @@ export function validateApiDescription(data: unknown, text: string, file: string
   const problems: BuildError[] = [];
 
   // Every $ref anywhere must resolve.
+  // Each value once, by identity: a value reached through several aliases is one value.
+  const visited = new Set<object>();
   const walk = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || visited.has(node)) return;
+    visited.add(node);
     if (Array.isArray(node)) node.forEach(walk);
     else if (isPlainObject(node)) {
       if (typeof node.$ref === 'string' && resolveRef(document, node.$ref) === undefined) {
