@@ -6,6 +6,7 @@
 // case, quoting and odd whitespace as a browser reads them), not guessed with regular expressions.
 import { dirname, resolve } from 'node:path';
 import { Parser } from 'htmlparser2';
+import { AssetRejected } from '../asset-rejected.ts';
 import { BuildError } from '../diagnostics.ts';
 import { escapeHtml } from './highlight.ts';
 import { decodePath } from './link-target.ts';
@@ -214,7 +215,14 @@ export function checkRawHtml(text: string, ctx: RawHtmlContext): string {
 
   function localAsset(element: string, name: string, value: string, at: number): string {
     const path = resolve(dirname(ctx.absPath), decodePath(value.split(/[?#]/)[0] ?? ''));
-    const asset = ctx.addAsset(path);
+    let asset: { url: string } | undefined;
+    try {
+      asset = ctx.addAsset(path);
+    } catch (error) {
+      // A file the site will not publish (outside the site, not an allowed type …): placed at this line.
+      if (!(error instanceof AssetRejected)) throw error;
+      fail(at, `Raw HTML <${element} ${name}="${value}">: the file ${error.rejection}`, error.hint);
+    }
     if (!asset) {
       fail(at, `Raw HTML <${element} ${name}="${value}">: the file is not found.`,
         'Put the file next to the page (the path is relative to the markdown file) or fix the path.');

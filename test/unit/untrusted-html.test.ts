@@ -212,3 +212,10 @@ test('a heading that contains a link gives the table of contents its text, not a
   const heading = /<h2 id="train-a-lora-model"[^>]*>([\s\S]*?)<\/h2>/.exec(html)?.[1] ?? '';
   assert.match(heading, /^Train a <a href="\/docs\/guides\/first\/">LoRA<\/a> model<a class="hash-link"/, 'the heading itself keeps its link');
 });
+
+test('a raw <img> or <video> source outside the site folder fails at its markdown line, like a markdown image', async () => {
+  for (const tag of ['<img src="../../../../../../../../etc/passwd" alt="x">', '<video src="../../../../../../../../dev/zero"></video>']) {
+    const message = await failure(track(fixtureWith({ [SECOND]: page(`Before.\n\n${tag}\n`) })));
+    assert.match(message, /^content\/docs\/guides\/2-second\.md:9: Raw HTML <(img|video) src="[^"]+">: the file is outside the site folder/, tag);
+  }
+});
