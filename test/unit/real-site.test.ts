@@ -56,7 +56,7 @@ test('the changelog is the first sidebar item and lists dated entries newest fir
 test('the docs landing page is a real page in the docs shell, leading to the main sections', () => {
   const html = page('/docs/');
   assert.match(html, /<aside class="docs-sidebar"[^>]*>/);
-  for (const route of ['/docs/changes/', '/docs/category/api/', '/docs/category/use-cases/', '/docs/category/features/']) {
+  for (const route of ['/docs/changes/', '/docs/category/api/', '/docs/category/use-cases/', '/docs/category/features/', '/docs/api/quickstart/', '/markdown-page/']) {
     assert.ok(html.includes(`href="${route}"`), route);
   }
 });
