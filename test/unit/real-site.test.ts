@@ -22,9 +22,15 @@ test('the home page shows the site title and tagline, with calls to action into 
   const html = page('/');
   assert.match(html, /<h1 class="hero__title">the product documentation<\/h1>/);
   assert.match(html, /<p class="hero__tagline">Fine-tuning and high quality image generation<\/p>/);
-  assert.match(html, /<a href="\/docs\/api\/overview\/" class="button button--primary">Get started<\/a>/);
+  assert.match(html, /<a href="\/docs\/api\/quickstart\/" class="button button--primary">Get started<\/a>/);
   assert.match(html, /<a href="\/docs\/category\/use-cases\/" class="button button--secondary">Explore use cases<\/a>/);
   assert.equal([...html.matchAll(/class="card"/g)].length, 4);
+});
+
+test('the Quickstart is the first page of the API section, before the Overview', () => {
+  const html = page('/docs/changes/');
+  const api = /href="\/docs\/category\/api\/" class="menu__link[\s\S]*?<ul class="menu menu--level-2">\s*<li class="menu__item"><a href="([^"]+)"[\s\S]*?<li class="menu__item"><a href="([^"]+)"/.exec(html);
+  assert.deepEqual([api?.[1], api?.[2]], ['/docs/api/quickstart/', '/docs/api/overview/']);
 });
 
 test('the real site ships an announcement that points to the changelog', () => {
@@ -50,7 +56,7 @@ test('the changelog is the first sidebar item and lists dated entries newest fir
 test('the docs landing page is a real page in the docs shell, leading to the main sections', () => {
   const html = page('/docs/');
   assert.match(html, /<aside class="docs-sidebar"[^>]*>/);
-  for (const route of ['/docs/changes/', '/docs/category/api/', '/docs/category/use-cases/', '/docs/category/features/']) {
+  for (const route of ['/docs/changes/', '/docs/category/api/', '/docs/category/use-cases/', '/docs/category/features/', '/docs/api/quickstart/', '/markdown-page/']) {
     assert.ok(html.includes(`href="${route}"`), route);
   }
 });
