@@ -7,16 +7,16 @@
 // build code (lib/, templates/, components/, common/) starts a new worker with the new code. The
 // server never stops: a worker that fails to start (say, a syntax error in a component) shows its
 // error like any other, and the next save tries again.
-import './lib/production-env.ts';
+import './lib/render/production-env.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
-import { fileStamp } from './lib/build-cache.ts';
+import { fileStamp } from './lib/runtime/build-cache.ts';
 import { CliError, parsePort, readCli } from './lib/cli.ts';
 import type { BuildRequest, WorkerReply } from './lib/dev/protocol.ts';
-import { LIVE_RELOAD_CLIENT, LiveReload } from './lib/live-reload.ts';
-import { createStaticServer } from './lib/static-server.ts';
+import { LIVE_RELOAD_CLIENT, LiveReload } from './lib/dev/live-reload.ts';
+import { createStaticServer } from './lib/dev/static-server.ts';
 
 const root = resolve(import.meta.dirname);
 // --site DIR serves another site folder (the browser tests use a fixture); --out DIR builds elsewhere.

@@ -1,7 +1,7 @@
 // The site model that the assemble stage builds and the templates read.
-import type { DocSource } from './content.ts';
-import type { ChangeEntry } from './markdown/changelog.ts';
-import type { LinkRef, TocItem } from './markdown/types.ts';
+import type { DocSource } from './load/content.ts';
+import type { ChangeEntry } from './transform/changelog.ts';
+import type { LinkRef, TocItem } from './transform/types.ts';
 
 export interface TagRef {
   label: string;

@@ -1,7 +1,7 @@
 // The whole build, stage by stage: load → transform → assemble → check → render → write.
 // Each stage is timed so that a slow one shows in the summary.
 import { readdirSync, readFileSync } from 'node:fs';
-import './production-env.ts';
+import './render/production-env.ts';
 import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
@@ -14,32 +14,32 @@ import { NotFoundPage } from '../templates/NotFoundPage.tsx';
 import { SearchPage } from '../templates/SearchPage.tsx';
 import { TagPage } from '../templates/TagPage.tsx';
 import { TagsListPage } from '../templates/TagsListPage.tsx';
-import { addAssets, AssetCollector, compileAssets, COMPILED_SOURCES, type CompiledAssets } from './assets.ts';
-import { ASSET_PLACEHOLDERS, BuildCache, fileStamp, fillAssetUrls, keyOf, type CachedDoc } from './build-cache.ts';
-import { loadSiteConfig, type SiteConfig } from './config.ts';
-import { joinRoute, loadContent, type CategorySource, type DocSource } from './content.ts';
+import { addAssets, AssetCollector, compileAssets, COMPILED_SOURCES, type CompiledAssets } from './assets/bundle.ts';
+import { ASSET_PLACEHOLDERS, BuildCache, fileStamp, fillAssetUrls, keyOf, type CachedDoc } from './runtime/build-cache.ts';
+import { loadSiteConfig, type SiteConfig } from './load/config.ts';
+import { joinRoute, loadContent, type CategorySource, type DocSource } from './load/content.ts';
 import { BuildError, BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
-import { baseUrlBannerScript, noFlashScript } from './inline-scripts.ts';
+import { baseUrlBannerScript, noFlashScript } from './render/inline-scripts.ts';
 import { contentSecurityPolicy, serveConfig } from './security.ts';
-import { checkLinks, configLinks } from './links.ts';
-import { loadApiDescription } from './openapi/load.ts';
-import type { LinkRef } from './markdown/types.ts';
+import { checkLinks, configLinks } from './check/links.ts';
+import { loadApiDescription } from './load/openapi.ts';
+import type { LinkRef } from './transform/types.ts';
 import type { DocPage, SidebarItem, TagGroup } from './model.ts';
-import { HELPER_MIN_DOCS, HelperThread, type MarkdownJob } from './helper-thread.ts';
-import { loadStandalonePages, renderDoc, type PageEnvironment } from './pages.ts';
-import { renderDocument } from './render.tsx';
+import { HELPER_MIN_DOCS, HelperThread, type MarkdownJob } from './runtime/helper-thread.ts';
+import { loadStandalonePages, renderDoc, type PageEnvironment } from './transform/doc.ts';
+import { renderDocument } from './render/document.tsx';
 import type { SiteContextValue } from '../components/SiteContext.tsx';
-import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts';
-import { indexJob, type IndexJob, type IndexJobResult } from './search/index-job.ts';
-import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './search/sections.ts';
-import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './sidebar.ts';
-import { changelogFeeds, feedRoutes } from './feeds.ts';
-import { lastUpdatedDates, readCommitDates } from './last-updated.ts';
-import { llmsFullHead, llmsTxt, markdownTwins } from './llms.ts';
-import { routeFile } from './route-path.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { collectTags } from './tags.ts';
-import { SiteWriter, writeChanges, type OutputFile } from './write.ts';
+import { buildSearchIndex, type BuiltSearchIndex } from './assets/search/build-index.ts';
+import { indexJob, type IndexJob, type IndexJobResult } from './assets/search/index-job.ts';
+import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './assets/search/sections.ts';
+import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './assemble/sidebar.ts';
+import { changelogFeeds, feedRoutes } from './assemble/feeds.ts';
+import { lastUpdatedDates, readCommitDates } from './load/last-updated.ts';
+import { llmsFullHead, llmsTxt, markdownTwins } from './assemble/llms.ts';
+import { routeFile } from './load/route-path.ts';
+import { robotsTxt, sitemapXml } from './assemble/sitemap.ts';
+import { collectTags } from './assemble/tags.ts';
+import { SiteWriter, writeChanges, type OutputFile } from './write/site-writer.ts';
 
 export interface BuildOptions {
   /** Generator root: holds client/, assets/css/ and package.json. */
@@ -57,7 +57,7 @@ export interface BuildOptions {
    */
   deferSearch?: boolean;
   /**
-   * Whether a production build takes a helper thread (lib/helper-thread.ts); by default it does
+   * Whether a production build takes a helper thread (lib/runtime/helper-thread.ts); by default it does
    * from HELPER_MIN_DOCS docs on. The tests force it both ways to compare the output.
    */
   helperThread?: boolean;
@@ -129,7 +129,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cache ?? new BuildCache();
   // A large production build renders part of the markdown in a helper thread meanwhile.
   const helper = !options.cache && (options.helperThread ?? content.docs.length >= HELPER_MIN_DOCS) ? new HelperThread() : undefined;
-  // A production build writes into a fresh folder (lib/write.ts), made before the search index so
+  // A production build writes into a fresh folder (lib/write/site-writer.ts), made before the search index so
   // that the helper thread can write the index files into it; a failed build removes it.
   let writer: SiteWriter | undefined;
   try {
@@ -214,7 +214,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     stage('check');
 
     // 5. Search index, then render (pages link to the index by its URL). A large production build
-    // indexes in the helper thread while the pages render (lib/search/index-job.ts).
+    // indexes in the helper thread while the pages render (lib/assets/search/index-job.ts).
     const pagesForSearch = docs.map((doc) => searchInputOf(config.baseUrl, doc));
     const categories = categorySections(config.baseUrl, content.categories, sidebar, docsByRoute);
     if (!options.cache) writer = new SiteWriter(options.outDir);

@@ -2,8 +2,8 @@
 // re-renders only the pages it affects. When the build code itself changes (lib/, templates/,
 // components/, common/), dev.ts starts a fresh worker, since a running process keeps the modules it
 // first imported.
-import '../production-env.ts';
-import { BuildCache } from '../build-cache.ts';
+import '../render/production-env.ts';
+import { BuildCache } from '../runtime/build-cache.ts';
 import { buildSite } from '../pipeline.ts';
 import { printFailure, printSummary } from '../report.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';

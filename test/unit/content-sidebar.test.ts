@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { loadContent, parseNumberPrefix } from '../../lib/content.ts';
+import { loadContent, parseNumberPrefix } from '../../lib/load/content.ts';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
 import type { DocPage, SidebarItem } from '../../lib/model.ts';
-import { renderDoc } from '../../lib/pages.ts';
-import { buildSidebar, flattenSidebar, layoutSidebar } from '../../lib/sidebar.ts';
+import { renderDoc } from '../../lib/transform/doc.ts';
+import { buildSidebar, flattenSidebar, layoutSidebar } from '../../lib/assemble/sidebar.ts';
 import { tempDir } from '../helpers/site.ts';
 
 function writeTree(files: Record<string, string>): string {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BuildCache } from '../../lib/build-cache.ts';
+import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { buildSite } from '../../lib/pipeline.ts';
 import { buildInto, fixtureWith, generatorCopy, ROOT, tempDir } from '../helpers/site.ts';
 

@@ -5,8 +5,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
-import { renderMarkdown } from '../../lib/markdown/render.ts';
-import type { MarkdownContext } from '../../lib/markdown/types.ts';
+import { renderMarkdown } from '../../lib/transform/markdown.ts';
+import type { MarkdownContext } from '../../lib/transform/types.ts';
 import { ROOT } from '../helpers/site.ts';
 
 const DIR = join(ROOT, 'test/markdown');

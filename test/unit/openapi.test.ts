@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { load } from 'js-yaml';
 import { BuildError, BuildFailure, Diagnostics } from '../../lib/diagnostics.ts';
-import { renderMarkdown } from '../../lib/markdown/render.ts';
-import type { MarkdownContext } from '../../lib/markdown/types.ts';
-import { validateApiDescription } from '../../lib/openapi/load.ts';
-import type { ApiDescription } from '../../lib/openapi/model.ts';
-import { curlSample, exampleRequest, pythonLiteral } from '../../lib/openapi/samples.ts';
+import { renderMarkdown } from '../../lib/transform/markdown.ts';
+import type { MarkdownContext } from '../../lib/transform/types.ts';
+import { validateApiDescription } from '../../lib/load/openapi.ts';
+import type { ApiDescription } from '../../lib/openapi-model.ts';
+import { curlSample, exampleRequest, pythonLiteral } from '../../lib/transform/samples.ts';
 import { ROOT } from '../helpers/site.ts';
 
 const FILE = 'content/api/openapi.yaml';
