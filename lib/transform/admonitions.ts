@@ -1,6 +1,8 @@
 // ":::note Title" … ":::" containers. Nest by giving the outer one more colons ("::::tip").
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
+import { BuildError } from '../diagnostics.ts';
 import { escapeHtml } from './highlight.ts';
+import { at, type PageState } from './page-state.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'danger'] as const;
 
@@ -74,3 +76,14 @@ export const admonitionExtension: TokenizerAndRendererExtension = {
     return `<div class="admonition admonition--${kind}">\n<p class="admonition__title">${heading}</p>\n<div class="admonition__body">\n${this.parser.parse(tokens)}</div>\n</div>\n`;
   },
 };
+
+/** Markup the admonition tokenizer could not read becomes a build error at its line. */
+export function markupProblemExtension(page: PageState): TokenizerAndRendererExtension {
+  return {
+    name: 'markupProblem',
+    renderer(token) {
+      const { problem, hint } = token as MarkupProblemToken;
+      throw new BuildError(at(page, token), problem, hint);
+    },
+  };
+}

@@ -1,8 +1,10 @@
 // A changelog page (front matter `changelog: true`) is a list of dated entries, newest first:
 // "- **2026-08-20** — What changed." Each entry gets a stable anchor (the feeds link to it), and a
 // date that is not a real day, or out of order, fails the build at its line.
-import type { Token, Tokens } from 'marked';
+import type { RendererObject, Token, Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
+import { htmlToText } from './html-text.ts';
+import type { PageState } from './page-state.ts';
 
 export interface ChangeEntryMark {
   id: string;
@@ -81,4 +83,28 @@ export function withoutDate(html: string, date: string): string {
 export function withDateLink(html: string, mark: ChangeEntryMark): string {
   return html.replace(`<strong>${mark.date}</strong>`,
     `<a class="changelog-entry__date" href="#${mark.id}"><time datetime="${mark.date}">${mark.date}</time></a>`);
+}
+
+/** On a changelog page, gives each dated entry its anchor (reserved before any heading takes it). */
+export function markChangelog(tokens: Token[], page: PageState): void {
+  page.changeMarks = markChangeEntries(tokens, page.ctx.file, page.lineOf);
+  for (const mark of page.changeMarks.values()) {
+    page.slugger.reserve(mark.id);
+    page.ids.add(mark.id);
+    page.anchors.push(mark.id);
+  }
+}
+
+/** A dated entry as a list item with its anchor and a link on its date, and recorded for the feeds. */
+export function changelogRenderer(page: PageState): RendererObject {
+  return {
+    listitem(item) {
+      const mark = page.changeMarks?.get(item);
+      if (!mark) return false;
+      const body = this.parser.parse(item.tokens);
+      const html = withoutDate(body, mark.date);
+      page.changes.push({ ...mark, html, text: htmlToText(html) });
+      return `<li id="${mark.id}" class="changelog-entry">${withDateLink(body, mark)}</li>\n`;
+    },
+  };
 }

@@ -40,3 +40,8 @@ export function decodePath(path: string): string {
     return path;
   }
 }
+
+/** An address with a scheme ("https:", "mailto:" …): another site, left as written. */
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href);
+}

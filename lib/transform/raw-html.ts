@@ -6,10 +6,12 @@
 // case, quoting and odd whitespace as a browser reads them), not guessed with regular expressions.
 import { dirname, resolve } from 'node:path';
 import { Parser } from 'htmlparser2';
+import type { RendererObject } from 'marked';
 import { AssetRejected } from '../assets/asset-rejected.ts';
 import { BuildError } from '../diagnostics.ts';
 import { escapeHtml } from './highlight.ts';
 import { decodePath } from './link-target.ts';
+import type { PageState } from './page-state.ts';
 
 export interface RawHtmlContext {
   /** The markdown file, relative to the site folder, for messages. */
@@ -242,3 +244,13 @@ export function checkRawHtml(text: string, ctx: RawHtmlContext): string {
   return html;
 }
 
+
+/** The renderer of raw HTML blocks and inline tags: each is checked against the policy above at its line. */
+export function rawHtmlRenderer(page: PageState): RendererObject {
+  const { ctx } = page;
+  return {
+    html(token) {
+      return checkRawHtml(token.text, { file: ctx.file, absPath: ctx.absPath, line: page.lineOf.get(token), addAsset: ctx.addAsset, embeds: ctx.embeds ?? [] });
+    },
+  };
+}
