@@ -65,7 +65,7 @@ function startWorker(): Worker {
 }
 
 /** Sends one build to the worker (starting one if needed) and waits for its answer or its end. */
-function build(changed: string[]): Promise<Exclude<WorkerReply, { type: 'ready' }>> {
+function build(): Promise<Exclude<WorkerReply, { type: 'ready' }>> {
   worker ??= startWorker();
   const current = worker;
   current.stderr = '';
@@ -83,7 +83,7 @@ function build(changed: string[]): Promise<Exclude<WorkerReply, { type: 'ready' 
     };
     current.process.on('message', onMessage);
     current.process.once('exit', onExit);
-    current.process.send({ type: 'build', changed } satisfies BuildRequest);
+    current.process.send({ type: 'build' } satisfies BuildRequest);
   });
 }
 
@@ -95,7 +95,7 @@ function stopWorker(): void {
 
 async function rebuild(changed: string[] = []): Promise<void> {
   if (changed.some((file) => BUILD_CODE.some((dir) => file.startsWith(dir + sep)))) stopWorker();
-  const reply = await build(changed);
+  const reply = await build();
   if (reply.type === 'failed') {
     live.failed(reply.message);
     return;

@@ -17,7 +17,7 @@ export interface DocPage {
   title: string;
   sidebarLabel: string;
   description: string;
-  /** Rendered content; starts with the h1 when the markdown has one. */
+  /** The content as HTML; starts with the h1 when the markdown has one. */
   html: string;
   hasH1: boolean;
   /** Headings inside the page's table-of-contents levels (empty when hidden). */

@@ -1,4 +1,4 @@
-// A changelog page's entries as an Atom feed and a JSON Feed beside the page
+// Assemble: a changelog page's entries as an Atom feed and a JSON Feed beside the page
 // (/docs/changes/atom.xml, /docs/changes/feed.json), so integrators can follow changes in a reader.
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
 import { escapeHtml } from '../transform/highlight.ts';

@@ -1,6 +1,7 @@
-// /llms.txt: the site as a markdown index for AI assistants (the llms.txt convention): the title,
-// the tagline, then one list per top-level sidebar section with each page's title, absolute URL
-// and one-line description, in reading order; doc pages outside the sidebar close the list.
+// Assemble, /llms.txt: the site as a markdown index for AI assistants (the llms.txt convention):
+// the title, the tagline, then one list per top-level sidebar section with each page's title,
+// absolute URL and one-line description, in reading order; doc pages outside the sidebar close the
+// list.
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
 import { docMarkdown, type TwinContext } from '../transform/twin.ts';
 import type { DocPage, SidebarItem } from '../model.ts';

@@ -1,4 +1,4 @@
-// Stage 3a: the docs sidebar, from the folder tree and _category_ files, and what derives from
+// Assemble: the docs sidebar, from the folder tree and _category_ files, and what derives from
 // it: which sidebar a page shows, previous/next order and breadcrumbs.
 import type { CategorySource } from '../load/content.ts';
 import type { LinkItem } from '../load/config.ts';

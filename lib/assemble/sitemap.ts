@@ -1,3 +1,4 @@
+// Assemble: /sitemap.xml (the routes it is given, by their absolute URLs) and /robots.txt.
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
 
 function escapeXml(text: string): string {

@@ -1,4 +1,4 @@
-// Stage 3b: tags. A label becomes a slug by the kebab-case rule; the first spelling seen names the tag.
+// Assemble: tags. A label becomes a slug by the kebab-case rule; the first spelling seen names the tag.
 import { kebabCase } from '../slug.ts';
 import type { DocPage, TagGroup, TagRef } from '../model.ts';
 import { joinRoute } from '../load/content.ts';

@@ -1,4 +1,4 @@
-// Stage 4: every internal link must reach a route (an error: a broken link fails the build) and
+// Check: every internal link must reach a route (an error: a broken link fails the build) and
 // every #anchor an id on its page (a warning, naming file and line).
 import { BuildError, type Diagnostics } from '../diagnostics.ts';
 import type { LinkRef } from '../transform/types.ts';

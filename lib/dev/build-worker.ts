@@ -28,8 +28,8 @@ async function build(deferSearch: boolean): Promise<WorkerReply> {
     const result = await buildSite({ ...options, cache, deferSearch });
     const ms = performance.now() - started;
     printSummary(result, ms);
-    const { pagesRendered, pagesTotal, docsRendered, docsTotal } = cache.stats;
-    console.log(`Rendered ${pagesRendered} of ${pagesTotal} pages anew (markdown of ${docsRendered} of ${docsTotal} docs); the rest were unchanged.`);
+    const { pagesRendered, pagesTotal, docsTransformed, docsTotal } = cache.stats;
+    console.log(`Rendered ${pagesRendered} of ${pagesTotal} pages anew (markdown of ${docsTransformed} of ${docsTotal} docs); the rest were unchanged.`);
     if (result.searchDeferred) {
       // The tabs reload now; the search index follows in a second build that renders no page.
       queue = queue.then(async () => {

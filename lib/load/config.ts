@@ -1,4 +1,4 @@
-// Stage 1a: read content/site.yml into a typed, validated SiteConfig.
+// Load: read content/site.yml into a typed, validated SiteConfig.
 import { existsSync } from 'node:fs';
 import { load, YAMLException } from 'js-yaml';
 import { BuildError } from '../diagnostics.ts';

@@ -1,4 +1,4 @@
-// Stage 1b: walk the docs folder into doc and category records (ids, routes, order), reading
+// Load: walk the docs folder into doc and category records (ids, routes, order), reading
 // front matter and _category_ files. Touches the file system; everything after it is pure.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';

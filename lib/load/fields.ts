@@ -1,4 +1,4 @@
-// Typed reading of parsed YAML/JSON with messages that name the file, the line and the fix.
+// Load: typed reading of parsed YAML/JSON with messages that name the file, the line and the fix.
 // Used for site.yml, front matter and _category_ files, so all three speak the same way.
 import { BuildError, lineOfKey } from '../diagnostics.ts';
 

@@ -1,4 +1,4 @@
-// Front matter: the YAML block between two "---" lines at the top of a markdown file.
+// Load, front matter: the YAML block between two "---" lines at the top of a markdown file.
 import { parseYaml } from './config.ts';
 import { BuildError, type Diagnostics } from '../diagnostics.ts';
 import { FieldReader, isPlainObject } from './fields.ts';

@@ -1,4 +1,4 @@
-// "Last updated" dates for pages, read from git history in a single child process.
+// Load: "Last updated" dates for pages, read from git history in a single child process.
 import { execFile, spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
@@ -86,7 +86,7 @@ export function commitDates(root: string): Map<string, Date> {
 
 /**
  * The same, read without blocking: the build starts it first and takes the result when it lays
- * out the pages, so git runs while the markdown renders.
+ * out the pages, so git runs while the markdown is transformed.
  */
 export function readCommitDates(root: string): Promise<Map<string, Date>> {
   return new Promise((resolve) => {

@@ -1,4 +1,4 @@
-// YAML anchors and aliases ("&name" / "*name") let a few lines stand for a huge or endless value:
+// Load: YAML anchors and aliases ("&name" / "*name") let a few lines stand for a huge or endless value:
 // nine nested levels of nine aliases each make 3 KB of text into some 400 million values (a
 // "billion laughs"), and "&a [*a]" is a list that contains itself. Every later reader of the API
 // description (the $ref check, the example checks, the samples written into pages) walks values as

@@ -1,4 +1,4 @@
-// Loads content/api/openapi.yaml and checks the structure the site relies on: operations with ids
+// Load: reads content/api/openapi.yaml and checks the structure the site relies on: operations with ids
 // and summaries, resolvable $refs, and examples that carry their schema's required fields.
 import { existsSync } from 'node:fs';
 import { parseYaml } from './config.ts';

@@ -1,4 +1,4 @@
-// Routes are made of names that contributors choose (file and folder names, a doc's `slug`, a
+// Load: routes are made of names that contributors choose (file and folder names, a doc's `slug`, a
 // category's `link.slug`, the docs path of site.yml). A route is also a path in the output folder,
 // so a name must never step out of it ("..") or onto another page ("."), and a route must be a
 // valid URL path that leads to its own file ("a#b.md" is the URL /docs/a%23b/, the file docs/a#b/).

@@ -1,4 +1,4 @@
-// Reading the text files authors write (markdown, YAML, JSON). They must be UTF-8: a file in
+// Load: reading the text files authors write (markdown, YAML, JSON). They must be UTF-8: a file in
 // another encoding fails the build naming the file and the first line that does not decode,
 // instead of turning its accented letters into replacement characters on the page.
 import { readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Stage 5: each route → a complete HTML document through React's static renderer.
+// Render: each route → a complete HTML document through React's static renderer.
 import './production-env.ts';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

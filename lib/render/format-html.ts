@@ -1,4 +1,4 @@
-// Puts block-level tags on their own lines so that view-source reads like hand-written HTML.
+// Render: puts block-level tags on their own lines so that view-source reads like hand-written HTML.
 // <pre>, <script> and <textarea> contents are left untouched (whitespace matters there: a blank
 // line in a code block stays).
 const BLOCK = /<(?=(?:head|body|header|nav|main|article|aside|footer|section|div|ul|ol|li|h[1-6]|p|table|thead|tbody|tr|details|meta|link|script|title|hr)\b)/g;

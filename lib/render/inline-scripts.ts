@@ -1,4 +1,4 @@
-// The two small scripts that must run before first paint, inlined in <head>. Kept as plain
+// Render: the two small scripts that must run before first paint, inlined in <head>. Kept as plain
 // strings built from common/ constants so that their bytes (and later their CSP hashes) are stable.
 import { DATA, DEFAULT_COLOR_MODE, IDS, STORAGE_KEYS } from '../../common/constants.ts';
 import type { SiteConfig } from '../load/config.ts';

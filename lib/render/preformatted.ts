@@ -1,7 +1,8 @@
-// Fragments that many pages share (a docs sidebar) are formatted once (lib/render/format-html.ts) and set
-// into each page after the page's own markup is formatted: a page renders a short marker in their
-// place, so the formatter does not scan the same sidebar again on every page of a large site.
-// Rendering is synchronous, so one collector at a time is all there is.
+// Render: fragments that many pages share (a docs sidebar) are formatted once
+// (lib/render/format-html.ts) and set into each page after the page's own markup is formatted: a
+// page renders a short marker in their place, so the formatter does not scan the same sidebar again
+// on every page of a large site. Rendering is synchronous, so one collector at a time is all there
+// is.
 let current: string[] | undefined;
 
 /** In a component: markup that is already formatted, to be set in after the page is formatted. */

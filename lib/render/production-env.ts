@@ -1,2 +1,3 @@
-// Imported before React: its server renderer is about ten times slower in development mode.
+// Render: imported before React, whose server renderer is about ten times slower in
+// development mode.
 process.env.NODE_ENV ??= 'production';

@@ -1,7 +1,9 @@
-// What `npm start` keeps from one build to the next, so a save re-renders only what it changes:
-// each doc's rendered markdown (keyed by its source, the routes it can link to and the API
-// description) and each page's HTML (keyed by exactly the data its template reads). Production
-// builds run without a cache and take the same code path.
+// Runtime: what `npm start` keeps from one build to the next, so a save re-renders only what it
+// changes: each doc's transformed markdown (keyed by its source, the routes it can link to, the API
+// description, the base URL, the tags route and the embeds), each page's HTML (keyed by its route's
+// `data()` in lib/pipeline.ts, written by hand to name what its template reads), the search index,
+// the bundles and the files last written. Production builds run without it, on their own branches
+// of buildSite.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { AssetUrls, CompiledAssets } from '../assets/bundle.ts';
@@ -11,7 +13,7 @@ import type { DocPage } from '../model.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { SearchSection } from '../assets/search/sections.ts';
 
-/** A rendered doc, with what rendering it did besides returning HTML, to replay on reuse. */
+/** A transformed doc, with what transforming it did besides returning HTML, to replay on reuse. */
 export interface CachedDoc {
   key: string;
   page: DocPage;
@@ -21,7 +23,7 @@ export interface CachedDoc {
 }
 
 export interface CacheStats {
-  docsRendered: number;
+  docsTransformed: number;
   docsTotal: number;
   pagesRendered: number;
   pagesTotal: number;
@@ -31,7 +33,7 @@ export class BuildCache {
   readonly docs = new Map<string, CachedDoc>();
   /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs. */
   readonly pages = new Map<string, { key: string; html: string }>();
-  /** Each rendered doc's key: pages key on it instead of digesting the whole doc again. */
+  /** Each transformed doc's key: pages key on it instead of digesting the whole doc again. */
   readonly docKeys = new WeakMap<DocPage, string>();
   /** Each doc's search sections (a doc page object is new whenever its content or base URL changes). */
   readonly sections = new WeakMap<DocPage, SearchSection[]>();
@@ -45,8 +47,8 @@ export class BuildCache {
   readonly filled = new Map<string, { key: string; html: string }>();
   /** What the last build wrote, by output folder, so the next one writes only what changed. */
   readonly written = new Map<string, WrittenFiles>();
-  /** What the last build rendered anew and what it reused. */
-  stats: CacheStats = { docsRendered: 0, docsTotal: 0, pagesRendered: 0, pagesTotal: 0 };
+  /** What the last build transformed and rendered anew, and what it reused. */
+  stats: CacheStats = { docsTransformed: 0, docsTotal: 0, pagesRendered: 0, pagesTotal: 0 };
   /** Each doc's markdown twin (index.md), while the doc object is the same. */
   readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */

@@ -1,5 +1,5 @@
-// The helper thread of large production builds (lib/runtime/helper-thread.ts): renders markdown and builds
-// the search index on request, exactly as the main thread would.
+// The helper thread of large production builds (lib/runtime/helper-thread.ts): transforms
+// markdown and builds the search index on request, exactly as the main thread would.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
@@ -8,12 +8,12 @@ import { hashedName } from '../assets/content-hash.ts';
 import { BuildError, Diagnostics } from '../diagnostics.ts';
 import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
 import { loadApiDescription } from '../load/openapi.ts';
-import { renderDoc } from '../transform/doc.ts';
+import { transformDoc } from '../transform/doc.ts';
 import { buildSearchIndex } from '../assets/search/build-index.ts';
 import type { IndexInput, IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
 
-/** What search reads of the pages this thread rendered: indexed here later, never sent back and forth. */
+/** What search reads of the pages this thread transformed: indexed here later, never sent back and forth. */
 let ownPages: PageForSearch[] = [];
 
 function markdown(job: MarkdownJob): MarkdownResult {
@@ -30,7 +30,7 @@ function markdown(job: MarkdownJob): MarkdownResult {
       return assets.addImage(absPath);
     },
   };
-  const pages = job.sources.map((source) => renderDoc(source, env));
+  const pages = job.sources.map((source) => transformDoc(source, env));
   ownPages = pages.map((page) => searchInputOf(job.baseUrl, page));
   return { pages: pages.map(({ source: _source, ...page }) => page), images: [...images], warnings: diagnostics.warnings };
 }

@@ -1,5 +1,5 @@
-// A second thread for large production builds, on the machine's second core: it renders part of
-// the docs' markdown while the main thread renders the rest, then builds the search index while
+// A second thread for large production builds, on the machine's second core: it transforms part
+// of the docs' markdown while the main thread transforms the rest, then builds the search index while
 // the main thread renders and writes the pages. Small sites (the real one) build in one thread:
 // the helper's start-up, which loads its modules anew, would cost more than it saves.
 import { Worker } from 'node:worker_threads';

@@ -1,4 +1,5 @@
-// ":::note Title" … ":::" containers. Nest by giving the outer one more colons ("::::tip").
+// Transform, admonitions: ":::note Title" … ":::" containers. Nest by giving the outer one more
+// colons ("::::tip").
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
 import { escapeHtml } from './highlight.ts';

@@ -1,6 +1,6 @@
-// A changelog page (front matter `changelog: true`) is a list of dated entries, newest first:
-// "- **2026-08-20** — What changed." Each entry gets a stable anchor (the feeds link to it), and a
-// date that is not a real day, or out of order, fails the build at its line.
+// Transform: a changelog page (front matter `changelog: true`) is a list of dated entries, newest
+// first: "- **2026-08-20** — What changed." Each entry gets a stable anchor (the feeds link to it),
+// and a date that is not a real day, or out of order, fails the build at its line.
 import type { RendererObject, Token, Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
 import { htmlToText } from './html-text.ts';

@@ -1,5 +1,5 @@
-// Code blocks: highlighted at build time, with an optional title="…" and highlighted line ranges
-// ("{1,3-5}"); an unclosed fence fails the build at its line.
+// Transform, code blocks: highlighted at build time, with an optional title="…" and highlighted
+// line ranges ("{1,3-5}"); an unclosed fence fails the build at its line.
 import type { RendererObject, Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
 import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from './highlight.ts';

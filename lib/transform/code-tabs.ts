@@ -1,5 +1,5 @@
-// Code tabs: consecutive code blocks that carry tab="…" become one tab group, a panel per block
-// with its label (the client script shows the panels as tabs).
+// Transform, code tabs: consecutive code blocks that carry tab="…" become one tab group, a panel
+// per block with its label (the client script shows the panels as tabs).
 import type { Token, TokenizerAndRendererExtension, Tokens } from 'marked';
 import { codeBlockHtml, parseCodeInfo } from './code-blocks.ts';
 import { escapeHtml } from './highlight.ts';

@@ -1,5 +1,5 @@
-// Headings: the page's h1 (its title), and for h2…h6 an id (from the text, or written "{#id}"), a
-// direct link, and an entry for the table of contents.
+// Transform, headings: the page's h1 (its title), and for h2…h6 an id (from the text, or written
+// "{#id}"), a direct link, and an entry for the table of contents.
 import type { RendererObject, Tokens } from 'marked';
 import { PAGE_TEXTS } from '../../common/texts.ts';
 import { escapeHtml } from './highlight.ts';

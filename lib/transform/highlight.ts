@@ -1,5 +1,5 @@
-// Build-time syntax highlighting with an explicit language: never auto-detected (auto-detection
-// is slow and guesses wrong), and a fence without a language is plain text.
+// Transform: build-time syntax highlighting with an explicit language: never auto-detected
+// (auto-detection is slow and guesses wrong), and a fence without a language is plain text.
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import css from 'highlight.js/lib/languages/css';

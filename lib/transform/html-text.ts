@@ -1,5 +1,5 @@
-// The plain text of a piece of HTML our markdown extensions wrote: a heading's text, a page's first
-// paragraph, a changelog entry for the feeds.
+// Transform: the plain text of a piece of HTML our markdown extensions wrote: a heading's text, a
+// page's first paragraph, a changelog entry for the feeds.
 
 export function htmlToText(html: string): string {
   return html

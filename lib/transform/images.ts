@@ -1,6 +1,6 @@
-// Images: a file beside the page is published as a hashed asset with its width and height; the
-// first image of a page loads at once, the others lazily. A missing or refused file fails the build
-// at the image's line.
+// Transform, images: a file beside the page is published as a hashed asset with its width and
+// height; the first image of a page loads at once, the others lazily. A missing or refused file
+// fails the build at the image's line.
 import { dirname, resolve } from 'node:path';
 import type { RendererObject } from 'marked';
 import { AssetRejected } from '../assets/asset-rejected.ts';

@@ -1,9 +1,9 @@
-// A linear pre-scan of a markdown body, run before marked, that stops input marked cannot handle
-// in time proportional to its size: containers nested thousands deep (its lexer recurses once per
-// level and re-reads each level's text: 2,000 nested list levels took 101 s, 1,000 nested
-// admonitions ran past 60 s, 5,000 nested ">" overflow the stack), backtick or tilde runs long
-// enough to break a regular expression, and paragraphs with so many "*" / "_" delimiters that
-// emphasis matching turns quadratic (200 KB of "*a" ran past 60 s). Each fails at its line.
+// Transform: a linear pre-scan of a markdown body, run before marked, that stops input marked
+// cannot handle in time proportional to its size: containers nested thousands deep (its lexer
+// recurses once per level and re-reads each level's text: 2,000 nested list levels took 101 s,
+// 1,000 nested admonitions ran past 60 s, 5,000 nested ">" overflow the stack), backtick or tilde
+// runs long enough to break a regular expression, and paragraphs with so many "*" / "_" delimiters
+// that emphasis matching turns quadratic (200 KB of "*a" ran past 60 s). Each fails at its line.
 import { BuildError } from '../diagnostics.ts';
 
 /** Deepest nesting of lists, block quotes and admonitions. Real pages stay under 10; 256 leaves room for generated ones. */

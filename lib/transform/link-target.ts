@@ -1,6 +1,6 @@
-// Where a link written in a page's markdown goes, read the same way by the page (lib/transform/markdown.ts)
-// and by its markdown twin (lib/transform/twin.ts): the page itself, a route of the site, or a
-// markdown file that is no doc.
+// Transform: where a link written in a page's markdown goes, read the same way by the page
+// (lib/transform/markdown.ts) and by its markdown twin (lib/transform/twin.ts): the page itself, a
+// route of the site, or a markdown file that is no doc.
 import { dirname, resolve } from 'node:path';
 
 export type LinkTarget =

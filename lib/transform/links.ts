@@ -1,6 +1,6 @@
-// Links: to another site (opened in a new tab), to a route or a markdown file of the site (made a
-// route and recorded for the link check), or to a heading of this page; a scheme that runs script
-// fails the build at the link's line.
+// Transform, links: to another site (opened in a new tab), to a route or a markdown file of the
+// site (made a route and recorded for the link check), or to a heading of this page; a scheme that
+// runs script fails the build at the link's line.
 import { existsSync } from 'node:fs';
 import type { RendererObject } from 'marked';
 import { BuildError } from '../diagnostics.ts';

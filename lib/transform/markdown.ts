@@ -16,9 +16,9 @@ import { paragraphRenderer } from './paragraphs.ts';
 import { rawHtmlRenderer } from './raw-html.ts';
 import { tableRenderer } from './tables.ts';
 import { annotate } from './token-lines.ts';
-import type { MarkdownContext, RenderedMarkdown } from './types.ts';
+import type { MarkdownContext, TransformedMarkdown } from './types.ts';
 
-export function renderMarkdown(source: string, ctx: MarkdownContext): RenderedMarkdown {
+export function markdownToHtml(source: string, ctx: MarkdownContext): TransformedMarkdown {
   const page = createPageState(ctx);
   const marked = new Marked({ gfm: true });
   marked.use({

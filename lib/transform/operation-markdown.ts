@@ -1,6 +1,6 @@
-// An operation of the API description as a block of markdown (with raw HTML wrappers): description
-// and parameter tables on the left; method, path, request samples in tabs and the example response
-// on the right. The markdown renderer turns it into HTML like any page content.
+// Transform: an operation of the API description as a block of markdown (with raw HTML wrappers):
+// description and parameter tables on the left; method, path, request samples in tabs and the
+// example response on the right. markdownToHtml turns it into HTML like any page content.
 import { escapeHtml } from './highlight.ts';
 import { deref } from '../load/openapi.ts';
 import type { ApiDescription, ApiOperation, Json, Parameter, Schema } from '../openapi-model.ts';

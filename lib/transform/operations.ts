@@ -1,5 +1,6 @@
-// "::operation createTune" shows that operation of content/api/openapi.yaml (its markdown comes
-// from lib/transform/operation-markdown.ts); an unknown operation id fails the build at its line.
+// Transform: "::operation createTune" shows that operation of content/api/openapi.yaml (its
+// markdown comes from lib/transform/operation-markdown.ts); an unknown operation id fails the build
+// at its line.
 import type { Token, TokenizerAndRendererExtension, Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
 import { startInParagraph } from './admonitions.ts';

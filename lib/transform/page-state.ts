@@ -1,6 +1,7 @@
-// What the markdown extensions of one page share while it is transformed (lib/transform/markdown.ts
-// makes one per page): the page's context, the file line of every token, and what the later stages
-// need from the page (its h1, first paragraph, headings, links, anchors, operations, changelog entries).
+// Transform: what the markdown extensions of one page share while it is transformed
+// (lib/transform/markdown.ts makes one per page): the page's context, the file line of every token,
+// and what the later stages need from the page (its h1, first paragraph, headings, links, anchors,
+// operations, changelog entries).
 import type { Tokens } from 'marked';
 import type { Location } from '../diagnostics.ts';
 import { createHeadingSlugger } from '../slug.ts';

@@ -1,4 +1,4 @@
-// Paragraphs: the first one's text is the page's default description.
+// Transform, paragraphs: the first one's text is the page's default description.
 import type { RendererObject } from 'marked';
 import { htmlToText } from './html-text.ts';
 import type { PageState } from './page-state.ts';

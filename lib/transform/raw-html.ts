@@ -1,4 +1,4 @@
-// The raw-HTML policy: markdown may carry HTML from an allow-list of elements and attributes
+// Transform: the raw-HTML policy: markdown may carry HTML from an allow-list of elements and attributes
 // (README, "Writing a page" → "Raw HTML"). Pages come from contributors' pull requests, so
 // anything that could run script, send readers elsewhere, restyle or hide the page, or load from
 // another site is a build error at its file and line: never stripped silently, never passed on.

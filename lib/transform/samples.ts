@@ -1,4 +1,4 @@
-// Request samples generated from an operation and its examples, so that samples and the
+// Transform: request samples generated from an operation and its examples, so that samples and the
 // description can never disagree: cURL, Node.js (fetch) and Python (requests).
 import { deref } from '../load/openapi.ts';
 import type { ApiDescription, ApiOperation, Json } from '../openapi-model.ts';

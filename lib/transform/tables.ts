@@ -1,5 +1,5 @@
-// Tables: each in a focusable scroll region (so wide tables scroll with the keyboard too), named
-// after the heading above it, since the region is a landmark.
+// Transform, tables: each in a focusable scroll region (so wide tables scroll with the keyboard
+// too), named after the heading above it, since the region is a landmark.
 import type { RendererObject } from 'marked';
 import { PAGE_TEXTS } from '../../common/texts.ts';
 import { escapeHtml } from './highlight.ts';

@@ -1,4 +1,4 @@
-// The table of contents links each heading; a heading's own links would nest <a> inside that
+// Transform: the table of contents links each heading; a heading's own links would nest <a> inside that
 // link (invalid HTML, and a click goes to one of two places), so its entry keeps their text only.
 import { Parser } from 'htmlparser2';
 

@@ -1,5 +1,5 @@
-// Records the file line of every token (marked keeps only `raw`), so messages can name it, and
-// strips explicit heading ids ("## Title {#id}") from the heading text on the same walk.
+// Transform: records the file line of every token (marked keeps only `raw`), so messages can name
+// it, and strips explicit heading ids ("## Title {#id}") from the heading text on the same walk.
 import type { Token, Tokens } from 'marked';
 import { stripExplicitId } from './headings.ts';
 

@@ -1,7 +1,8 @@
-// A doc page as clean markdown (published beside it as index.md, and in llms-full.txt): the source
-// without front matter, with our extensions expanded into plain markdown and every link made
-// absolute, so the text reads the same wherever it is pasted. API operation blocks become tables
-// and code blocks; admonitions become block quotes; code block options other than a title go.
+// Transform: a doc page as clean markdown (published beside it as index.md, and in llms-full.txt):
+// the source without front matter, with our extensions expanded into plain markdown and every link
+// made absolute, so the text reads the same wherever it is pasted. API operation blocks become
+// tables and code blocks; admonitions become block quotes; code block options other than a title
+// go.
 import { dirname, resolve } from 'node:path';
 import { decodePath, linkTarget } from './link-target.ts';
 import { operationPlainMarkdown } from './operation-markdown.ts';

@@ -1,3 +1,5 @@
+// Transform: what a page's markdown is transformed with (MarkdownContext) and what it gives back
+// (TransformedMarkdown): the HTML and what the later stages need from the page.
 import type { ChangeEntry } from './changelog.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { ApiDescription } from '../openapi-model.ts';
@@ -23,7 +25,7 @@ export interface MarkdownContext {
   /** Source path relative to the project root, for messages. */
   file: string;
   absPath: string;
-  /** Route of the page the markdown renders into. */
+  /** Route of the page the markdown becomes. */
   route: string;
   bodyLineOffset: number;
   baseUrl: string;
@@ -40,7 +42,7 @@ export interface MarkdownContext {
   changelog?: boolean | undefined;
 }
 
-export interface RenderedMarkdown {
+export interface TransformedMarkdown {
   html: string;
   /** Text of the first h1, if the content has one. */
   h1: string | undefined;
@@ -51,7 +53,7 @@ export interface RenderedMarkdown {
   links: LinkRef[];
   /** Every id an in-page link can target. */
   anchors: string[];
-  /** operationIds rendered by "::operation" blocks. */
+  /** operationIds shown by "::operation" blocks. */
   operations: string[];
   /** A changelog's dated entries, newest first (empty for other pages). */
   changes: ChangeEntry[];

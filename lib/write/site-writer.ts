@@ -1,4 +1,4 @@
-// Stage 6: write the whole site into a fresh temporary folder, then swap it into place, so a
+// Write: the whole site is written into a fresh temporary folder, then swapped into place, so a
 // failed build never leaves a half-written dist/ behind.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';

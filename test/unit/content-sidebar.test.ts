@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { loadContent, parseNumberPrefix } from '../../lib/load/content.ts';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
 import type { DocPage, SidebarItem } from '../../lib/model.ts';
-import { renderDoc } from '../../lib/transform/doc.ts';
+import { transformDoc } from '../../lib/transform/doc.ts';
 import { buildSidebar, flattenSidebar, layoutSidebar } from '../../lib/assemble/sidebar.ts';
 import { tempDir } from '../helpers/site.ts';
 
@@ -52,7 +52,7 @@ function load(files: Record<string, string> = TREE) {
   const root = writeTree(files);
   const diagnostics = new Diagnostics();
   const content = loadContent({ root, docsDir: join(root, 'docs'), docsPath: '/docs', diagnostics });
-  const docs = content.docs.map((source) => renderDoc(source, {
+  const docs = content.docs.map((source) => transformDoc(source, {
     baseUrl: '/', tagsRoute: '/docs/tags/', diagnostics, resolveDocFile: () => undefined, addAsset: () => undefined,
   }));
   return { content, docs, sidebar: buildSidebar(docs, content.categories) };

@@ -1,8 +1,9 @@
-// On a large site the search index is the biggest single task after rendering, and the two are
-// independent: the index is built in the build's helper thread (lib/runtime/helper-thread.ts) while the
-// main thread renders and writes the pages. The pages need the index's URL before it exists, so its entry file
-// is named by a hash of what determines its content (the pages and the code that indexes
-// them) instead of by the content itself; the shards it points to keep their content hashes.
+// Assets, search index: on a large site the index is the biggest single task after rendering, and
+// the two are independent, so a large production build (lib/runtime/helper-thread.ts) builds the
+// index in its helper thread while the main thread renders and writes the pages. The pages need the
+// index's URL before it exists, so its entry file is named by a hash of what determines its content
+// (the pages and the code that indexes them) instead of by the content itself; the shards it points
+// to keep their content hashes.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ export interface IndexInput {
 export interface IndexJob {
   /**
    * IndexInput as JSON (one string crosses to the worker faster than many objects): the pages the
-   * main thread rendered; the helper adds the pages it rendered itself after them.
+   * main thread transformed; the helper adds the pages it transformed itself after them.
    */
   inputJson: string;
   entryName: string;
@@ -41,9 +42,8 @@ export interface IndexJobResult {
   index: Omit<BuiltSearchIndex, 'url'>;
 }
 
-/** The job for the helper thread: the index's input and the name its entry file gets. */
 /**
- * The job for the helper thread. `ours` are the pages the main thread rendered, `all` every page
+ * The job for the helper thread. `ours` are the pages the main thread transformed, `all` every page
  * in order (the helper's own come last): the entry file's name covers all of them.
  */
 export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], all: PageForSearch[], extra: SearchSection[], outputDir: string): IndexJob {

@@ -1,5 +1,5 @@
 // Splits a page's rendered content into search sections: the page's top part (title, intro, tags)
-// and one section per h2/h3 heading with its anchor. Works on the HTML our own markdown renderer
+// and one section per h2/h3 heading with its anchor. Works on the HTML our own markdown transform
 // writes, so a few regular expressions are enough; code blocks are left out (their size would
 // double the index for words readers rarely search for).
 
