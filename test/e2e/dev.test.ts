@@ -138,7 +138,7 @@ test('a component change shows without restarting; a syntax error in lib/ shows 
   const overlay = page.getByRole('alert');
   try {
     await overlay.waitFor({ timeout: 20000 });
-    assert.match(await overlay.textContent() ?? '', /lib\/sitemap\.ts:\d+/);
+    assert.match(await overlay.textContent() ?? '', /lib\/assemble\/sitemap\.ts:\d+/);
   } finally {
     restoreLib();
   }
