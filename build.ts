@@ -1,5 +1,5 @@
 // `npm run build`: a production build of the site into dist/, with a per-stage timing table.
-import './lib/production-env.ts';
+import './lib/render/production-env.ts';
 import { resolve } from 'node:path';
 import { readCli } from './lib/cli.ts';
 import { buildSite } from './lib/pipeline.ts';

@@ -7,16 +7,16 @@
 // build code (lib/, templates/, components/, common/) starts a new worker with the new code. The
 // server never stops: a worker that fails to start (say, a syntax error in a component) shows its
 // error like any other, and the next save tries again.
-import './lib/production-env.ts';
+import './lib/render/production-env.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
-import { fileStamp } from './lib/build-cache.ts';
+import { fileStamp } from './lib/runtime/build-cache.ts';
 import { CliError, parsePort, readCli } from './lib/cli.ts';
 import type { BuildRequest, WorkerReply } from './lib/dev/protocol.ts';
-import { LIVE_RELOAD_CLIENT, LiveReload } from './lib/live-reload.ts';
-import { createStaticServer } from './lib/static-server.ts';
+import { LIVE_RELOAD_CLIENT, LiveReload } from './lib/dev/live-reload.ts';
+import { createStaticServer } from './lib/dev/static-server.ts';
 
 const root = resolve(import.meta.dirname);
 // --site DIR serves another site folder (the browser tests use a fixture); --out DIR builds elsewhere.
@@ -65,7 +65,7 @@ function startWorker(): Worker {
 }
 
 /** Sends one build to the worker (starting one if needed) and waits for its answer or its end. */
-function build(changed: string[]): Promise<Exclude<WorkerReply, { type: 'ready' }>> {
+function build(): Promise<Exclude<WorkerReply, { type: 'ready' }>> {
   worker ??= startWorker();
   const current = worker;
   current.stderr = '';
@@ -83,7 +83,7 @@ function build(changed: string[]): Promise<Exclude<WorkerReply, { type: 'ready' 
     };
     current.process.on('message', onMessage);
     current.process.once('exit', onExit);
-    current.process.send({ type: 'build', changed } satisfies BuildRequest);
+    current.process.send({ type: 'build' } satisfies BuildRequest);
   });
 }
 
@@ -95,7 +95,7 @@ function stopWorker(): void {
 
 async function rebuild(changed: string[] = []): Promise<void> {
   if (changed.some((file) => BUILD_CODE.some((dir) => file.startsWith(dir + sep)))) stopWorker();
-  const reply = await build(changed);
+  const reply = await build();
   if (reply.type === 'failed') {
     live.failed(reply.message);
     return;

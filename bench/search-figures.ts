@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SearchEngine } from '../client/search/engine.ts';
-import { buildSearchIndex, type BuiltSearchIndex } from '../lib/search/build-index.ts';
-import type { SearchSection } from '../lib/search/sections.ts';
+import { buildSearchIndex, type BuiltSearchIndex } from '../lib/assets/search/build-index.ts';
+import type { SearchSection } from '../lib/assets/search/sections.ts';
 import type { CorpusPage } from './corpus.ts';
 import { median } from './median.ts';
 

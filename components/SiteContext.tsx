@@ -1,7 +1,7 @@
 // Site-wide values every component may need, passed once per page instead of through every prop.
 import { createContext, useContext } from 'react';
-import type { AssetUrls } from '../lib/assets.ts';
-import type { SiteConfig } from '../lib/config.ts';
+import type { AssetUrls } from '../lib/assets/bundle.ts';
+import type { SiteConfig } from '../lib/load/config.ts';
 import type { SidebarItem } from '../lib/model.ts';
 
 export interface SiteContextValue {
@@ -22,7 +22,7 @@ export const SiteContext = createContext<SiteContextValue | null>(null);
 
 export function useSite(): SiteContextValue {
   const value = useContext(SiteContext);
-  if (!value) throw new Error('SiteContext is missing: render pages through lib/render.tsx.');
+  if (!value) throw new Error('SiteContext is missing: render pages through lib/render/document.tsx.');
   return value;
 }
 

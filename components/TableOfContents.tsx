@@ -1,5 +1,5 @@
 import { PAGE_TEXTS } from '../common/texts.ts';
-import type { TocItem } from '../lib/markdown/types.ts';
+import type { TocItem } from '../lib/transform/types.ts';
 
 interface TocNode {
   item: TocItem;

@@ -1,7 +1,7 @@
 // The site model that the assemble stage builds and the templates read.
-import type { DocSource } from './content.ts';
-import type { ChangeEntry } from './markdown/changelog.ts';
-import type { LinkRef, TocItem } from './markdown/types.ts';
+import type { DocSource } from './load/content.ts';
+import type { ChangeEntry } from './transform/changelog.ts';
+import type { LinkRef, TocItem } from './transform/types.ts';
 
 export interface TagRef {
   label: string;
@@ -17,7 +17,7 @@ export interface DocPage {
   title: string;
   sidebarLabel: string;
   description: string;
-  /** Rendered content; starts with the h1 when the markdown has one. */
+  /** The content as HTML; starts with the h1 when the markdown has one. */
   html: string;
   hasH1: boolean;
   /** Headings inside the page's table-of-contents levels (empty when hidden). */

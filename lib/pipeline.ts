@@ -1,7 +1,7 @@
 // The whole build, stage by stage: load → transform → assemble → check → render → write.
 // Each stage is timed so that a slow one shows in the summary.
 import { readdirSync, readFileSync } from 'node:fs';
-import './production-env.ts';
+import './render/production-env.ts';
 import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
@@ -14,32 +14,32 @@ import { NotFoundPage } from '../templates/NotFoundPage.tsx';
 import { SearchPage } from '../templates/SearchPage.tsx';
 import { TagPage } from '../templates/TagPage.tsx';
 import { TagsListPage } from '../templates/TagsListPage.tsx';
-import { addAssets, AssetCollector, compileAssets, COMPILED_SOURCES, type CompiledAssets } from './assets.ts';
-import { ASSET_PLACEHOLDERS, BuildCache, fileStamp, fillAssetUrls, keyOf, type CachedDoc } from './build-cache.ts';
-import { loadSiteConfig, type SiteConfig } from './config.ts';
-import { joinRoute, loadContent, type CategorySource, type DocSource } from './content.ts';
+import { addAssets, AssetCollector, compileAssets, COMPILED_SOURCES, type CompiledAssets } from './assets/bundle.ts';
+import { ASSET_PLACEHOLDERS, BuildCache, fileStamp, fillAssetUrls, keyOf, type CachedDoc } from './runtime/build-cache.ts';
+import { loadSiteConfig, type SiteConfig } from './load/config.ts';
+import { joinRoute, loadContent, type CategorySource, type DocSource } from './load/content.ts';
 import { BuildError, BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
-import { baseUrlBannerScript, noFlashScript } from './inline-scripts.ts';
+import { baseUrlBannerScript, noFlashScript } from './render/inline-scripts.ts';
 import { contentSecurityPolicy, serveConfig } from './security.ts';
-import { checkLinks, configLinks } from './links.ts';
-import { loadApiDescription } from './openapi/load.ts';
-import type { LinkRef } from './markdown/types.ts';
+import { checkLinks, configLinks } from './check/links.ts';
+import { loadApiDescription } from './load/openapi.ts';
+import type { LinkRef } from './transform/types.ts';
 import type { DocPage, SidebarItem, TagGroup } from './model.ts';
-import { HELPER_MIN_DOCS, HelperThread, type MarkdownJob } from './helper-thread.ts';
-import { loadStandalonePages, renderDoc, type PageEnvironment } from './pages.ts';
-import { renderDocument } from './render.tsx';
+import { HELPER_MIN_DOCS, HelperThread, type MarkdownJob } from './runtime/helper-thread.ts';
+import { loadStandalonePages, transformDoc, type PageEnvironment } from './transform/doc.ts';
+import { renderDocument } from './render/document.tsx';
 import type { SiteContextValue } from '../components/SiteContext.tsx';
-import { buildSearchIndex, type BuiltSearchIndex } from './search/build-index.ts';
-import { indexJob, type IndexJob, type IndexJobResult } from './search/index-job.ts';
-import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './search/sections.ts';
-import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './sidebar.ts';
-import { changelogFeeds, feedRoutes } from './feeds.ts';
-import { lastUpdatedDates, readCommitDates } from './last-updated.ts';
-import { llmsFullHead, llmsTxt, markdownTwins } from './llms.ts';
-import { routeFile } from './route-path.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { collectTags } from './tags.ts';
-import { SiteWriter, writeChanges, type OutputFile } from './write.ts';
+import { buildSearchIndex, type BuiltSearchIndex } from './assets/search/build-index.ts';
+import { indexJob, type IndexJob, type IndexJobResult } from './assets/search/index-job.ts';
+import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './assets/search/sections.ts';
+import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './assemble/sidebar.ts';
+import { changelogFeeds, feedRoutes } from './assemble/feeds.ts';
+import { lastUpdatedDates, readCommitDates } from './load/last-updated.ts';
+import { llmsFullHead, llmsTxt, markdownTwins } from './assemble/llms.ts';
+import { routeFile } from './load/route-path.ts';
+import { robotsTxt, sitemapXml } from './assemble/sitemap.ts';
+import { collectTags } from './assemble/tags.ts';
+import { SiteWriter, writeChanges, type OutputFile } from './write/site-writer.ts';
 
 export interface BuildOptions {
   /** Generator root: holds client/, assets/css/ and package.json. */
@@ -48,7 +48,7 @@ export interface BuildOptions {
   siteDir?: string;
   /** Where the site goes; replaced only when the whole build succeeds. */
   outDir: string;
-  /** Kept between builds by `npm start`: only what a change affects is rendered again. */
+  /** Kept between builds by `npm start`: only what a change affects is transformed and rendered again. */
   cache?: BuildCache;
   /**
    * With a cache: when the search sections changed, keep the last search index for this build and
@@ -57,7 +57,7 @@ export interface BuildOptions {
    */
   deferSearch?: boolean;
   /**
-   * Whether a production build takes a helper thread (lib/helper-thread.ts); by default it does
+   * Whether a production build takes a helper thread (lib/runtime/helper-thread.ts); by default it does
    * from HELPER_MIN_DOCS docs on. The tests force it both ways to compare the output.
    */
   helperThread?: boolean;
@@ -68,7 +68,7 @@ export interface BuildResult {
   files: number;
   warnings: Warning[];
   timings: { stage: string; ms: number }[];
-  /** Where each API operation was rendered. */
+  /** Which page shows each API operation. */
   operations: { id: string; route: string }[];
   search: Omit<BuiltSearchIndex, 'url'>;
   /** The search index is the last build's; build again to update it (see BuildOptions.deferSearch). */
@@ -108,7 +108,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // "Last updated" comes from one pass over git history, run meanwhile (npm start reads it once).
   const gitDates = options.cache?.commitDates ?? readCommitDates(siteDir);
 
-  // 1. Load
+  // Load
   const configFile = join(siteDir, 'content/site.yml');
   const { config, text: configText } = loadSiteConfig(configFile, 'content/site.yml');
   const docsPath = config.docs.version.path;
@@ -117,7 +117,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const api = cached(options.cache, join(siteDir, 'content/api/openapi.yaml'), (path) => loadApiDescription(path, 'content/api/openapi.yaml'));
   stage('load');
 
-  // 2. Transform
+  // Transform
   const assets = new AssetCollector(config.baseUrl, siteDir);
   const routeByFile = new Map(content.docs.map((doc) => [doc.absPath, doc.route]));
   const env: PageEnvironment = {
@@ -127,25 +127,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     api, embeds: config.embeds,
   };
   const cache = options.cache ?? new BuildCache();
-  // A large production build renders part of the markdown in a helper thread meanwhile.
+  // A large production build transforms part of the markdown in a helper thread meanwhile.
   const helper = !options.cache && (options.helperThread ?? content.docs.length >= HELPER_MIN_DOCS) ? new HelperThread() : undefined;
-  // A production build writes into a fresh folder (lib/write.ts), made before the search index so
+  // A production build writes into a fresh folder (lib/write/site-writer.ts), made before the search index so
   // that the helper thread can write the index files into it; a failed build removes it.
   let writer: SiteWriter | undefined;
   try {
     let helperDocs = 0;
     const docs = options.cache
-      ? renderDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute, config.embeds]))
+      ? transformDocs(content.docs, env, cache, keyOf([[...routeByFile], api?.text, config.baseUrl, tagsRoute, config.embeds]))
       : helper
-        ? await renderDocsWithHelper(helper, content.docs, env, assets, (count) => { helperDocs = count; }, {
+        ? await transformDocsWithHelper(helper, content.docs, env, assets, (count) => { helperDocs = count; }, {
           baseUrl: config.baseUrl, siteDir, tagsRoute, routes: [...routeByFile], embeds: config.embeds,
           api: api ? { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' } : undefined,
         })
-        : content.docs.map((source) => renderDoc(source, env));
+        : content.docs.map((source) => transformDoc(source, env));
     const standalone = loadStandalonePages(siteDir, join(siteDir, 'content/pages'), env);
     stage('markdown');
 
-    // 3. Assemble
+    // Assemble
     const mainDoc = docs.find((doc) => doc.id === config.docs.mainDoc);
     if (!mainDoc) {
       throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
@@ -159,8 +159,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const tags = collectTags(docs, diagnostics);
     const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
     const routes: Route[] = [];
-    // Each route's props are both its element and its cache key (CategoryPage reads only the
-    // descriptions of its own docs from docsByRoute).
+    // Each route's element is its template with props; its cache key for `npm start` is `data()`,
+    // written by hand to name what the template reads (the props themselves when there is none), so
+    // a template that starts reading another field needs its route's `data()` extended.
+    // (CategoryPage, for one, reads only the descriptions of its own docs from docsByRoute.)
     const add = <P extends object>(route: string, source: string, component: (props: P) => ReactElement, props: P, line?: number, data?: () => unknown) =>
       routes.push({ route, source, line, element: () => createElement(component, props), data: data ?? (() => props) });
 
@@ -194,7 +196,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const unique = uniqueRoutes(routes, diagnostics);
     stage('assemble');
 
-    // 4. Check
+    // Check
     const links: LinkRef[] = [
       ...docs.flatMap((doc) => doc.links),
       ...standalone.flatMap((page) => page.links),
@@ -213,8 +215,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (errors.length > 0) throw new BuildFailure(errors);
     stage('check');
 
-    // 5. Search index, then render (pages link to the index by its URL). A large production build
-    // indexes in the helper thread while the pages render (lib/search/index-job.ts).
+    // The search index (an asset: the pages link to it by its URL), then render. A large production
+    // build indexes in the helper thread while the pages render (lib/assets/search/index-job.ts).
     const pagesForSearch = docs.map((doc) => searchInputOf(config.baseUrl, doc));
     const categories = categorySections(config.baseUrl, content.categories, sidebar, docsByRoute);
     if (!options.cache) writer = new SiteWriter(options.outDir);
@@ -317,9 +319,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-/** Renders each doc's markdown, or reuses last build's result when nothing it depends on changed. */
-function renderDocs(sources: DocSource[], env: PageEnvironment, cache: BuildCache, sharedKey: string): DocPage[] {
-  let rendered = 0;
+/** Transforms each doc's markdown, or reuses last build's result when nothing it depends on changed. */
+function transformDocs(sources: DocSource[], env: PageEnvironment, cache: BuildCache, sharedKey: string): DocPage[] {
+  let transformed = 0;
   const pages = sources.map((source) => {
     const key = keyOf([sharedKey, source]);
     const cached = cache.docs.get(source.absPath);
@@ -329,10 +331,10 @@ function renderDocs(sources: DocSource[], env: PageEnvironment, cache: BuildCach
       cache.docKeys.set(cached.page, key);
       return cached.page;
     }
-    rendered += 1;
+    transformed += 1;
     const images: CachedDoc['images'] = [];
     const diagnostics = new Diagnostics();
-    const page = renderDoc(source, {
+    const page = transformDoc(source, {
       ...env, diagnostics,
       addAsset: (absPath) => {
         images.push({ path: absPath, stamp: fileStamp(absPath) });
@@ -346,26 +348,26 @@ function renderDocs(sources: DocSource[], env: PageEnvironment, cache: BuildCach
   });
   const current = new Set(sources.map((source) => source.absPath));
   for (const path of cache.docs.keys()) if (!current.has(path)) cache.docs.delete(path);
-  cache.stats.docsRendered = rendered;
+  cache.stats.docsTransformed = transformed;
   cache.stats.docsTotal = sources.length;
   return pages;
 }
 
 /**
- * The docs' markdown, the later part rendered by the helper thread while this thread renders the
- * earlier part; the helper's images join the build's assets and its warnings the build's. The
+ * The docs' markdown, the later part transformed by the helper thread while this thread transforms
+ * the earlier part; the helper's images join the build's assets and its warnings the build's. The
  * first error in file order wins, as in one thread.
  */
-async function renderDocsWithHelper(helper: HelperThread, sources: DocSource[], env: PageEnvironment, assets: AssetCollector,
-  rendered: (helperDocs: number) => void, job: Omit<MarkdownJob, 'sources'>): Promise<DocPage[]> {
+async function transformDocsWithHelper(helper: HelperThread, sources: DocSource[], env: PageEnvironment, assets: AssetCollector,
+  transformedByHelper: (helperDocs: number) => void, job: Omit<MarkdownJob, 'sources'>): Promise<DocPage[]> {
   // The helper starts later (it loads its modules first): it takes somewhat less than half.
   const split = Math.ceil(sources.length * 0.55);
   const theirs = helper.markdown({ ...job, sources: sources.slice(split) });
-  const ours = sources.slice(0, split).map((source) => renderDoc(source, env));
+  const ours = sources.slice(0, split).map((source) => transformDoc(source, env));
   const { pages, images, warnings } = await theirs;
   for (const image of images) assets.addImage(image);
   for (const warning of warnings) env.diagnostics.warn(warning, warning.message);
-  rendered(pages.length);
+  transformedByHelper(pages.length);
   const theirSources = sources.slice(split);
   return [...ours, ...pages.map((page, index) => ({ ...page, source: theirSources[index] as DocSource }))];
 }

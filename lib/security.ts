@@ -43,7 +43,7 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
 /**
  * The policy of every SVG response: an SVG opened by its own address is a document on the site's
  * origin, so it may run nothing, load nothing but embedded images, and is sandboxed (a unique
- * origin). The build already rejects SVGs that could run script (lib/svg-check.ts); this is the
+ * origin). The build already rejects SVGs that could run script (lib/assets/svg-check.ts); this is the
  * second line, for whatever a tokenizer might miss. It leaves SVGs shown with <img> unchanged.
  */
 export const SVG_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CardIcon } from '../components/Icons.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
-import { firstRoute } from '../lib/sidebar.ts';
+import { firstRoute } from '../lib/assemble/sidebar.ts';
 import { DocsShell } from './DocsShell.tsx';
 import { Layout } from './Layout.tsx';
 

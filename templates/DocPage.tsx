@@ -8,7 +8,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { useSite } from '../components/SiteContext.tsx';
 import { TableOfContentsMobile } from '../components/TableOfContents.tsx';
 import { TagList } from '../components/TagList.tsx';
-import { feedRoutes } from '../lib/feeds.ts';
+import { feedRoutes } from '../lib/assemble/feeds.ts';
 import { DocsShell } from './DocsShell.tsx';
 import { Layout } from './Layout.tsx';
 

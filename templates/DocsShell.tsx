@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { IDS } from '../common/constants.ts';
-import type { TocItem } from '../lib/markdown/types.ts';
-import { sidebarKey } from '../lib/sidebar.ts';
+import type { TocItem } from '../lib/transform/types.ts';
+import { sidebarKey } from '../lib/assemble/sidebar.ts';
 import type { SidebarItem } from '../lib/model.ts';
 import { Sidebar } from '../components/Sidebar.tsx';
 import { TableOfContents } from '../components/TableOfContents.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IDS } from '../common/constants.ts';
-import { absoluteUrl } from '../lib/config.ts';
+import { absoluteUrl } from '../lib/load/config.ts';
 import { PAGE_TEXTS } from '../common/texts.ts';
 import { AnnouncementBar } from '../components/AnnouncementBar.tsx';
 import { Footer } from '../components/Footer.tsx';

@@ -3,7 +3,7 @@ import { PAGE_TEXTS, TEXTS } from '../common/texts.ts';
 import { useHref, useSite } from '../components/SiteContext.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { INPUT_ATTRIBUTES } from '../components/SearchBox.tsx';
-import { firstRoute } from '../lib/sidebar.ts';
+import { firstRoute } from '../lib/assemble/sidebar.ts';
 import { Layout } from './Layout.tsx';
 
 /** The top of the docs sidebar as links: where a reader goes when a search finds nothing. */

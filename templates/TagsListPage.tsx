@@ -1,7 +1,7 @@
 import { IDS } from '../common/constants.ts';
 import { PAGE_TEXTS } from '../common/texts.ts';
 import type { TagGroup } from '../lib/model.ts';
-import { groupTagsByLetter } from '../lib/tags.ts';
+import { groupTagsByLetter } from '../lib/assemble/tags.ts';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { Layout } from './Layout.tsx';
 

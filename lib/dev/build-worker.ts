@@ -2,8 +2,8 @@
 // re-renders only the pages it affects. When the build code itself changes (lib/, templates/,
 // components/, common/), dev.ts starts a fresh worker, since a running process keeps the modules it
 // first imported.
-import '../production-env.ts';
-import { BuildCache } from '../build-cache.ts';
+import '../render/production-env.ts';
+import { BuildCache } from '../runtime/build-cache.ts';
 import { buildSite } from '../pipeline.ts';
 import { printFailure, printSummary } from '../report.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';
@@ -28,8 +28,8 @@ async function build(deferSearch: boolean): Promise<WorkerReply> {
     const result = await buildSite({ ...options, cache, deferSearch });
     const ms = performance.now() - started;
     printSummary(result, ms);
-    const { pagesRendered, pagesTotal, docsRendered, docsTotal } = cache.stats;
-    console.log(`Rendered ${pagesRendered} of ${pagesTotal} pages anew (markdown of ${docsRendered} of ${docsTotal} docs); the rest were unchanged.`);
+    const { pagesRendered, pagesTotal, docsTransformed, docsTotal } = cache.stats;
+    console.log(`Rendered ${pagesRendered} of ${pagesTotal} pages anew (markdown of ${docsTransformed} of ${docsTotal} docs); the rest were unchanged.`);
     if (result.searchDeferred) {
       // The tabs reload now; the search index follows in a second build that renders no page.
       queue = queue.then(async () => {

@@ -1,10 +1,9 @@
 // Messages between `npm start` (dev.ts: the server, which never stops) and its build worker (a
 // child process holding the build code, started again when that code changes).
 
+/** Build now; the worker finds what changed itself (its BuildCache compares sources and stamps). */
 export interface BuildRequest {
   type: 'build';
-  /** Files changed since the last build (empty for the first build of a worker). */
-  changed: string[];
 }
 
 export type WorkerReply =

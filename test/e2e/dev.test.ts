@@ -134,11 +134,11 @@ test('a component change shows without restarting; a syntax error in lib/ shows 
   }
   await page.waitForSelector('.footer__copyright:text-is("Copyright © 2025 Fixture.")', { timeout: 20000 });
 
-  const restoreLib = edit(join(generator, 'lib/sitemap.ts'), 'export function', 'export function function');
+  const restoreLib = edit(join(generator, 'lib/assemble/sitemap.ts'), 'export function', 'export function function');
   const overlay = page.getByRole('alert');
   try {
     await overlay.waitFor({ timeout: 20000 });
-    assert.match(await overlay.textContent() ?? '', /lib\/sitemap\.ts:\d+/);
+    assert.match(await overlay.textContent() ?? '', /lib\/assemble\/sitemap\.ts:\d+/);
   } finally {
     restoreLib();
   }

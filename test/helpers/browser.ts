@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { createStaticServer } from '../../lib/static-server.ts';
+import { createStaticServer } from '../../lib/dev/static-server.ts';
 import { buildInto } from './site.ts';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

@@ -35,7 +35,7 @@ export const RULE_BREAKER_ROUTE = '/docs/guides/rule-breaker/';
 
 /**
  * The quality-bad site, built, with the rule breakers that content can no longer produce (the
- * raw-HTML policy of lib/markdown/raw-html.ts rejects inline scripts and style attributes) written
+ * raw-HTML policy of lib/transform/raw-html.ts rejects inline scripts and style attributes) written
  * into the built rule-breaker page, as a generator bug would: the output gates must still catch them.
  */
 export async function buildQualityBad(): Promise<{ result: BuildResult; outDir: string }> {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { parseSiteConfig } from '../../lib/config.ts';
+import { parseSiteConfig } from '../../lib/load/config.ts';
 import { BuildError } from '../../lib/diagnostics.ts';
 import { ROOT } from '../helpers/site.ts';
 

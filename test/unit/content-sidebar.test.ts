@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { loadContent, parseNumberPrefix } from '../../lib/content.ts';
+import { loadContent, parseNumberPrefix } from '../../lib/load/content.ts';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
 import type { DocPage, SidebarItem } from '../../lib/model.ts';
-import { renderDoc } from '../../lib/pages.ts';
-import { buildSidebar, flattenSidebar, layoutSidebar } from '../../lib/sidebar.ts';
+import { transformDoc } from '../../lib/transform/doc.ts';
+import { buildSidebar, flattenSidebar, layoutSidebar } from '../../lib/assemble/sidebar.ts';
 import { tempDir } from '../helpers/site.ts';
 
 function writeTree(files: Record<string, string>): string {
@@ -52,7 +52,7 @@ function load(files: Record<string, string> = TREE) {
   const root = writeTree(files);
   const diagnostics = new Diagnostics();
   const content = loadContent({ root, docsDir: join(root, 'docs'), docsPath: '/docs', diagnostics });
-  const docs = content.docs.map((source) => renderDoc(source, {
+  const docs = content.docs.map((source) => transformDoc(source, {
     baseUrl: '/', tagsRoute: '/docs/tags/', diagnostics, resolveDocFile: () => undefined, addAsset: () => undefined,
   }));
   return { content, docs, sidebar: buildSidebar(docs, content.categories) };

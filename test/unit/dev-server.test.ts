@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { syncBuiltinESMExports } from 'node:module';
 import { after, before, test } from 'node:test';
 import { CliError, parseCli, parsePort } from '../../lib/cli.ts';
-import { LIVE_RELOAD_CLIENT, LiveReload } from '../../lib/live-reload.ts';
-import { createStaticServer } from '../../lib/static-server.ts';
+import { LIVE_RELOAD_CLIENT, LiveReload } from '../../lib/dev/live-reload.ts';
+import { createStaticServer } from '../../lib/dev/static-server.ts';
 import { BASIC_FIXTURE, buildInto } from '../helpers/site.ts';
 
 let outDir: string;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { formatHtml } from '../../lib/format-html.ts';
+import { formatHtml } from '../../lib/render/format-html.ts';
 
 test('block tags start lines; code blocks and scripts keep their whitespace, blank lines included', () => {
   const html = '<html><head><title>T</title><script>if(a<div)b();\n\nc();</script></head><body><div><p>One\n</p>' +

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
-import { splitFrontMatter } from '../../lib/frontmatter.ts';
+import { splitFrontMatter } from '../../lib/load/frontmatter.ts';
 
 const FILE = 'content/docs/page.md';
 const split = (text: string, diagnostics = new Diagnostics()) => splitFrontMatter(text, FILE, diagnostics);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BuildCache } from '../../lib/build-cache.ts';
+import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { buildSite } from '../../lib/pipeline.ts';
 import { buildInto, fixtureWith, generatorCopy, ROOT, tempDir } from '../helpers/site.ts';
 
@@ -46,12 +46,12 @@ test('an unchanged site renders nothing again; a body edit renders that page onl
   assert.equal(first.pagesRendered, first.pagesTotal);
   const again = await build();
   assert.equal(again.pagesRendered, 0);
-  assert.equal(again.docsRendered, 0);
+  assert.equal(again.docsTransformed, 0);
 
   const file = join(site, 'content/docs/guides/2-second.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace('## Deep section', '## Deep section\n\nOne more sentence.'));
   const edited = await build();
-  assert.equal(edited.docsRendered, 1);
+  assert.equal(edited.docsTransformed, 1);
   assert.equal(edited.pagesRendered, 1);
 });
 
@@ -61,7 +61,7 @@ test('a title change renders the pages that show it: every page with the sidebar
   const file = join(site, 'content/docs/guides/2-second.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace('# Second guide', '# Second guide, renamed'));
   const edited = await build();
-  assert.equal(edited.docsRendered, 1);
+  assert.equal(edited.docsTransformed, 1);
   assert.ok(edited.pagesRendered > 1 && edited.pagesRendered <= pagesTotal, `${edited.pagesRendered} of ${pagesTotal}`);
 });
 

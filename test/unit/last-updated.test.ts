@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { devNull, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { commitDates, lastUpdatedDates, readCommitDates } from '../../lib/last-updated.ts';
+import { commitDates, lastUpdatedDates, readCommitDates } from '../../lib/load/last-updated.ts';
 
 // Run from a git hook (GIT_DIR, GIT_INDEX_FILE, … set), git would act on the outer repository
 // instead of the temporary ones, both here and inside lastUpdatedDates.

@@ -5,8 +5,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
-import { renderMarkdown } from '../../lib/markdown/render.ts';
-import type { MarkdownContext } from '../../lib/markdown/types.ts';
+import { markdownToHtml } from '../../lib/transform/markdown.ts';
+import type { MarkdownContext } from '../../lib/transform/types.ts';
 import { ROOT } from '../helpers/site.ts';
 
 const DIR = join(ROOT, 'test/markdown');
@@ -20,7 +20,7 @@ function context(overrides: Partial<MarkdownContext> = {}): MarkdownContext {
 
 for (const name of readdirSync(DIR).filter((file) => file.endsWith('.md')).sort()) {
   test(`golden: ${name}`, () => {
-    const html = renderMarkdown(readFileSync(join(DIR, name), 'utf8'), context()).html;
+    const html = markdownToHtml(readFileSync(join(DIR, name), 'utf8'), context()).html;
     const expectedPath = join(DIR, name.replace(/\.md$/, '.html'));
     if (process.env.UPDATE_GOLDEN) writeFileSync(expectedPath, html);
     assert.equal(html, readFileSync(expectedPath, 'utf8'));
@@ -28,14 +28,14 @@ for (const name of readdirSync(DIR).filter((file) => file.endsWith('.md')).sort(
 }
 
 test('headings feed the table of contents and the anchors, with explicit ids kept', () => {
-  const result = renderMarkdown('# Title\n\n## One {#first}\n\n### Two\n\n#### Three\n\n## One\n', context());
+  const result = markdownToHtml('# Title\n\n## One {#first}\n\n### Two\n\n#### Three\n\n## One\n', context());
   assert.equal(result.h1, 'Title');
   assert.deepEqual(result.headings.map((h) => [h.level, h.id, h.text]), [[2, 'first', 'One'], [3, 'two', 'Two'], [4, 'three', 'Three'], [2, 'one', 'One']]);
   assert.deepEqual(result.anchors, ['first', 'two', 'three', 'one']);
 });
 
 test('internal links are recorded with the file line, after the front matter offset', () => {
-  const result = renderMarkdown('Intro.\n\n- item\n- see [x](/docs/other/#part)\n\n:::note\nAlso [y](../sibling/).\n:::\n', context({ bodyLineOffset: 4 }));
+  const result = markdownToHtml('Intro.\n\n- item\n- see [x](/docs/other/#part)\n\n:::note\nAlso [y](../sibling/).\n:::\n', context({ bodyLineOffset: 4 }));
   assert.deepEqual(result.links.map((link) => [link.route, link.hash, link.line]), [
     ['/docs/other/', 'part', 8],
     ['/docs/sibling/', undefined, 11],
@@ -44,7 +44,7 @@ test('internal links are recorded with the file line, after the front matter off
 
 test('links to markdown files become routes; a missing file is a warning with its line', () => {
   const diagnostics = new Diagnostics();
-  const result = renderMarkdown('[a](./guide.md#step) and\n[b](./missing.md)\n', context({
+  const result = markdownToHtml('[a](./guide.md#step) and\n[b](./missing.md)\n', context({
     diagnostics,
     resolveDocFile: (path) => (path.endsWith('/guide.md') ? '/docs/guide/' : undefined),
   }));
@@ -56,7 +56,7 @@ test('links to markdown files become routes; a missing file is a warning with it
 });
 
 test('links and images get the base URL; the first image loads at once, the others lazily', () => {
-  const result = renderMarkdown('[a](/docs/x/) ![d](./d.svg)\n\n![e](./d.svg)', context({
+  const result = markdownToHtml('[a](/docs/x/) ![d](./d.svg)\n\n![e](./d.svg)', context({
     baseUrl: '/sub/',
     addAsset: () => ({ url: '/sub/assets/images/d.123.svg', width: 10, height: 5 }),
   }));
@@ -66,7 +66,7 @@ test('links and images get the base URL; the first image loads at once, the othe
 });
 
 test('a missing image fails with the file and line', () => {
-  assert.throws(() => renderMarkdown('Text.\n\n![Diagram](./nowhere.png)\n', context({ bodyLineOffset: 3 })), (error: unknown) => {
+  assert.throws(() => markdownToHtml('Text.\n\n![Diagram](./nowhere.png)\n', context({ bodyLineOffset: 3 })), (error: unknown) => {
     assert.ok(error instanceof BuildError);
     assert.equal(error.line, 6);
     assert.match(error.message, /Image "\.\/nowhere\.png" not found/);
@@ -76,7 +76,7 @@ test('a missing image fails with the file and line', () => {
 
 test('an unknown code language is a warning and the code is shown as plain text', () => {
   const diagnostics = new Diagnostics();
-  const result = renderMarkdown('Intro.\n\n```cobol\nDISPLAY "<HI>".\n```\n', context({ diagnostics }));
+  const result = markdownToHtml('Intro.\n\n```cobol\nDISPLAY "<HI>".\n```\n', context({ diagnostics }));
   assert.match(result.html, /<code class="hljs language-text">DISPLAY &quot;&lt;HI&gt;&quot;\.<\/code>/);
   assert.equal(diagnostics.warnings[0]?.line, 3);
   assert.match(diagnostics.warnings[0]?.message ?? '', /Unknown code language "cobol"/);

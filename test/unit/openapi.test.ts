@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { load } from 'js-yaml';
 import { BuildError, BuildFailure, Diagnostics } from '../../lib/diagnostics.ts';
-import { renderMarkdown } from '../../lib/markdown/render.ts';
-import type { MarkdownContext } from '../../lib/markdown/types.ts';
-import { validateApiDescription } from '../../lib/openapi/load.ts';
-import type { ApiDescription } from '../../lib/openapi/model.ts';
-import { curlSample, exampleRequest, pythonLiteral } from '../../lib/openapi/samples.ts';
+import { markdownToHtml } from '../../lib/transform/markdown.ts';
+import type { MarkdownContext } from '../../lib/transform/types.ts';
+import { validateApiDescription } from '../../lib/load/openapi.ts';
+import type { ApiDescription } from '../../lib/openapi-model.ts';
+import { curlSample, exampleRequest, pythonLiteral } from '../../lib/transform/samples.ts';
 import { ROOT } from '../helpers/site.ts';
 
 const FILE = 'content/api/openapi.yaml';
@@ -30,7 +30,7 @@ function render(markdown: string, description: ApiDescription | undefined = api)
     file: 'content/docs/api/page.md', absPath: join(ROOT, 'content/docs/api/page.md'), route: '/docs/api/page/', bodyLineOffset: 2,
     baseUrl: '/', resolveDocFile: () => undefined, addAsset: () => undefined, diagnostics: new Diagnostics(), api: description,
   };
-  return renderMarkdown(markdown, context);
+  return markdownToHtml(markdown, context);
 }
 
 test('the description loads its operations', () => {

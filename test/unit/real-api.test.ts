@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { load } from 'js-yaml';
-import { loadApiDescription } from '../../lib/openapi/load.ts';
-import { exampleRequest, nodeSample, pythonSample, curlSample } from '../../lib/openapi/samples.ts';
+import { loadApiDescription } from '../../lib/load/openapi.ts';
+import { exampleRequest, nodeSample, pythonSample, curlSample } from '../../lib/transform/samples.ts';
 import { buildInto, ROOT } from '../helpers/site.ts';
 
 const api = loadApiDescription(join(ROOT, 'content/api/openapi.yaml'), 'content/api/openapi.yaml');

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { SearchEngine } from '../../client/search/engine.ts';
 import { indexInMemory, measureSearch } from '../../bench/search-figures.ts';
-import { buildSearchIndex } from '../../lib/search/build-index.ts';
-import { excerptOf, htmlToText, pageSections, type SearchSection } from '../../lib/search/sections.ts';
+import { buildSearchIndex } from '../../lib/assets/search/build-index.ts';
+import { excerptOf, htmlToText, pageSections, type SearchSection } from '../../lib/assets/search/sections.ts';
 import { buildInto, fixtureWith, ROOT } from '../helpers/site.ts';
 
 const PAGE_HTML = `<h1>Tunes</h1>

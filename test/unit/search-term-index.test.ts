@@ -8,8 +8,8 @@ import MiniSearch from 'minisearch';
 import { generateCorpus, vocabulary } from '../../bench/corpus.ts';
 import { corpusSections } from '../../bench/search-figures.ts';
 import { SEARCH_FIELDS, processTerm, tokenize, type TermEntry } from '../../common/search.ts';
-import type { SearchSection } from '../../lib/search/sections.ts';
-import { indexSections } from '../../lib/search/term-index.ts';
+import type { SearchSection } from '../../lib/assets/search/sections.ts';
+import { indexSections } from '../../lib/assets/search/term-index.ts';
 import { ROOT } from '../helpers/site.ts';
 
 function viaMiniSearch(sections: SearchSection[]) {

@@ -8,11 +8,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import type { AddressInfo } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { after, test, type TestContext } from 'node:test';
-import { BuildCache } from '../../lib/build-cache.ts';
+import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { BuildError } from '../../lib/diagnostics.ts';
 import { buildSite } from '../../lib/pipeline.ts';
-import { createStaticServer } from '../../lib/static-server.ts';
-import { SiteWriter, writeChanges } from '../../lib/write.ts';
+import { createStaticServer } from '../../lib/dev/static-server.ts';
+import { SiteWriter, writeChanges } from '../../lib/write/site-writer.ts';
 import { badInputHarness, caseSite, hashTree } from '../helpers/bad-input.ts';
 import { BASIC_FIXTURE, buildInto, fixtureWith, ROOT, tempDir } from '../helpers/site.ts';
 

@@ -1,0 +1,50 @@
+// Assemble: tags. A label becomes a slug by the kebab-case rule; the first spelling seen names the tag.
+import { kebabCase } from '../slug.ts';
+import type { DocPage, TagGroup, TagRef } from '../model.ts';
+import { joinRoute } from '../load/content.ts';
+import type { Diagnostics } from '../diagnostics.ts';
+import { encodeSegment } from '../load/route-path.ts';
+
+export function tagRef(label: string, tagsRoute: string): TagRef {
+  const slug = kebabCase(label);
+  return { label, slug, route: joinRoute(tagsRoute, encodeSegment(slug)) };
+}
+
+/** Spellings of one tag ("fine-tuning", "Fine tuning") agree here; "C++" and "C#" do not. */
+function spelling(label: string): string {
+  return label.normalize('NFKC').toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** Every tag with its docs (sorted by title), in slug order. */
+export function collectTags(docs: DocPage[], diagnostics?: Diagnostics): TagGroup[] {
+  const groups = new Map<string, TagGroup>();
+  const warned = new Set<string>();
+  for (const doc of docs) {
+    for (const tag of doc.tags) {
+      const known = groups.get(tag.slug);
+      // Two different labels with one slug would share one tag page without anyone noticing.
+      if (known && spelling(known.label) !== spelling(tag.label) && !warned.has(`${known.label}\n${tag.label}`)) {
+        warned.add(`${known.label}\n${tag.label}`);
+        diagnostics?.warn({ file: doc.source.file, line: doc.source.tagsLine },
+          `The tag "${tag.label}" has the same slug "${tag.slug}" as the tag "${known.label}" (${known.docs[0]?.source.file ?? 'another doc'}), so both are listed as one tag "${known.label}". Rename one of them.`);
+      }
+      const group = known ?? { label: tag.label, slug: tag.slug, route: tag.route, docs: [] };
+      if (!group.docs.includes(doc)) group.docs.push(doc);
+      groups.set(tag.slug, group);
+    }
+  }
+  for (const group of groups.values()) group.docs.sort((a, b) => a.title.localeCompare(b.title, 'en'));
+  return [...groups.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+}
+
+/** The tags index: groups by the label's first character, upper-cased. */
+export function groupTagsByLetter(tags: TagGroup[]): { letter: string; tags: TagGroup[] }[] {
+  const letters = new Map<string, TagGroup[]>();
+  for (const tag of tags) {
+    const letter = (tag.label[0] ?? '#').toUpperCase();
+    letters.set(letter, [...(letters.get(letter) ?? []), tag]);
+  }
+  return [...letters.entries()]
+    .sort(([a], [b]) => a.localeCompare(b, 'en'))
+    .map(([letter, group]) => ({ letter, tags: group.sort((a, b) => a.label.localeCompare(b.label, 'en')) }));
+}

@@ -1,0 +1,141 @@
+// Stylesheet, client script and images: bundled by esbuild, named by content hash so they can
+// be cached forever, and collected as output files for the write stage.
+import { basename, join } from 'node:path';
+import { build } from 'esbuild';
+import { readSiteImage } from './asset-files.ts';
+import { AssetRejected } from './asset-rejected.ts';
+import { hashedName } from './content-hash.ts';
+import { BuildError, lineOfKey } from '../diagnostics.ts';
+import type { OutputFile } from '../write/site-writer.ts';
+
+export interface AssetUrls {
+  css: string;
+  js: string;
+  /** The search module, loaded by the page script on first use. */
+  searchScript: string;
+  /** The search index (or its manifest). */
+  searchIndex: string;
+  favicon: string;
+  logo: string;
+  /** The link-preview image ("" when site.yml names none). */
+  ogImage: string;
+}
+
+export interface ImageAsset {
+  url: string;
+  width?: number | undefined;
+  height?: number | undefined;
+}
+
+/** Collects the files under dist/assets/ for one build. */
+export class AssetCollector {
+  readonly files: OutputFile[] = [];
+  private readonly paths = new Set<string>();
+  private readonly byPath = new Map<string, ImageAsset>();
+
+  /** `siteDir`: the site folder, which every image must be inside. */
+  constructor(private readonly baseUrl: string, private readonly siteDir: string) {}
+
+  add(folder: string, name: string, content: string | Uint8Array): string {
+    return this.addAs(folder, hashedName(name, content), content);
+  }
+
+  /** A file whose name already says what its content is (a hash in it). */
+  addAs(folder: string, fileName: string, content: string | Uint8Array): string {
+    const path = `assets/${folder}/${fileName}`;
+    if (!this.paths.has(path)) {
+      this.paths.add(path);
+      this.files.push({ path, content });
+    }
+    return `${this.baseUrl}${path}`;
+  }
+
+  /**
+   * A local image used by content or configuration; undefined when the file does not exist. Only
+   * a file inside the site folder, of an image or media type by extension and signature, passes
+   * (lib/assets/asset-files.ts); anything else throws AssetRejected, which the caller places at its line.
+   */
+  addImage(absPath: string): ImageAsset | undefined {
+    const known = this.byPath.get(absPath);
+    if (known) return known;
+    const file = readSiteImage(absPath, this.siteDir);
+    if (!file) return undefined;
+    const image = { url: this.add('images', basename(absPath), file.content), width: file.width, height: file.height };
+    this.byPath.set(absPath, image);
+    return image;
+  }
+
+  /** An image this build already added (the markdown twins link only to those, and copy nothing). */
+  knownImage(absPath: string): ImageAsset | undefined {
+    return this.byPath.get(absPath);
+  }
+}
+
+export interface BundleOptions {
+  siteDir: string;
+  assets: AssetCollector;
+  favicon: string;
+  logo: string;
+  ogImage: string | undefined;
+  /** The text of content/site.yml, so that a problem with a configured image names its line. */
+  configText?: string | undefined;
+}
+
+/** The stylesheet, the page script and the search module, as esbuild writes them. */
+export interface CompiledAssets {
+  css: string;
+  js: string;
+  search: string;
+}
+
+/** Bundles and minifies the stylesheet and the two scripts (the generator's own code, not the site's). */
+export async function compileAssets(root: string): Promise<CompiledAssets> {
+  const script = (entry: string, format: 'iife' | 'esm') => build({
+    entryPoints: [join(root, entry)],
+    bundle: true, minify: true, write: false, format, logLevel: 'silent', target: ['es2020'],
+    tsconfig: join(root, 'client/tsconfig.json'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const [css, js, search] = await Promise.all([
+    build({
+      entryPoints: [join(root, 'assets/css/main.css')],
+      bundle: true, minify: true, write: false, logLevel: 'silent', target: ['chrome100', 'firefox100', 'safari15'],
+    }),
+    script('client/main.ts', 'iife'),
+    script('client/search/index.ts', 'esm'),
+  ]);
+  return { css: css.outputFiles[0]?.text ?? '', js: js.outputFiles[0]?.text ?? '', search: search.outputFiles[0]?.text ?? '' };
+}
+
+/** The folders compileAssets reads: a change there needs a new bundle. */
+export const COMPILED_SOURCES = ['client', 'common', 'assets/css'];
+
+/** Adds the bundles and the configured images to the site's files; returns their URLs. */
+export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omit<AssetUrls, 'searchIndex'> & { ogImageSize: { width: number; height: number } | undefined } {
+  const where = (key: string) => ({ file: 'content/site.yml', line: options.configText === undefined ? undefined : lineOfKey(options.configText, key) });
+  const image = (configPath: string, key: string) => {
+    let found: ImageAsset | undefined;
+    try {
+      found = options.assets.addImage(join(options.siteDir, 'assets', configPath));
+    } catch (error) {
+      if (!(error instanceof AssetRejected)) throw error;
+      throw new BuildError(where(key), `The ${key} image "assets/${configPath}" ${error.rejection}`, error.hint);
+    }
+    if (!found) throw new BuildError(where(key), `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
+    return found;
+  };
+  const og = options.ogImage === undefined ? undefined : image(options.ogImage, 'image');
+  if (og && !(og.width && og.height)) {
+    throw new BuildError(where('image'), `The link-preview image "assets/${options.ogImage}" has no readable size.`,
+      'Use a PNG (1200 × 630 pixels suits every preview) or an SVG with width and height.');
+  }
+  return {
+    ogImage: og?.url ?? '',
+    ogImageSize: og?.width && og.height ? { width: og.width, height: og.height } : undefined,
+    css: options.assets.add('css', 'main.css', compiled.css),
+    js: options.assets.add('js', 'main.js', compiled.js),
+    searchScript: options.assets.add('js', 'search.js', compiled.search),
+    favicon: image(options.favicon, 'favicon').url,
+    logo: image(options.logo, 'logo').url,
+  };
+}

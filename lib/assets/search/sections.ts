@@ -1,0 +1,85 @@
+// Splits a page's rendered content into search sections: the page's top part (title, intro, tags)
+// and one section per h2/h3 heading with its anchor. Works on the HTML our own markdown transform
+// writes, so a few regular expressions are enough; code blocks are left out (their size would
+// double the index for words readers rarely search for).
+
+export interface SearchSection {
+  /** Page title on the page's top section; empty on heading sections. */
+  title: string;
+  /** Heading text; empty on the top section. */
+  heading: string;
+  /** Page title on heading sections (so "lora strength" finds a LoRA page's "Strength" section). */
+  page: string;
+  text: string;
+  /** Page tags on the top section. */
+  tags: string;
+  /** Page title shown with every result. */
+  pageTitle: string;
+  url: string;
+}
+
+export interface PageForSearch {
+  title: string;
+  /** Route with the base URL, e.g. "/docs/features/lora/". */
+  url: string;
+  html: string;
+  tags: string[];
+}
+
+const DROP = [
+  /<pre\b[\s\S]*?<\/pre>/gi,
+  /<(script|style|svg|button|template)\b[\s\S]*?<\/\1>/gi,
+  /<p class="code-tabs__label">[\s\S]*?<\/p>/gi,
+  /<div class="code-block__title">[\s\S]*?<\/div>/gi,
+  /<a class="hash-link"[\s\S]*?<\/a>/gi,
+  /<h1\b[\s\S]*?<\/h1>/gi,
+];
+const INLINE_TAG = /<\/?(?:a|abbr|b|code|em|i|kbd|mark|s|small|span|strong|sub|sup|u)\b[^>]*>/gi;
+const HEADING = /<h([23])\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/gi;
+const EXCERPT_LENGTH = 110;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Visible text of an HTML fragment, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  const text = html.replace(INLINE_TAG, '').replace(/<[^>]*>/g, ' ');
+  return decodeEntities(text).replace(/[\s\u200b]+/g, ' ').trim();
+}
+
+export function excerptOf(text: string): string {
+  if (text.length <= EXCERPT_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+export function pageSections(page: PageForSearch): SearchSection[] {
+  let html = page.html;
+  for (const pattern of DROP) html = html.replace(pattern, ' ');
+  const sections: SearchSection[] = [];
+  let start = 0;
+  let current: Omit<SearchSection, 'text'> = { title: page.title, heading: '', page: '', tags: page.tags.join(' '), pageTitle: page.title, url: page.url };
+  for (const match of html.matchAll(HEADING)) {
+    sections.push({ ...current, text: htmlToText(html.slice(start, match.index)) });
+    const [whole, , id = '', inner = ''] = match;
+    current = { title: '', heading: htmlToText(inner), page: page.title, tags: '', pageTitle: page.title, url: `${page.url}#${id}` };
+    start = match.index + whole.length;
+  }
+  sections.push({ ...current, text: htmlToText(html.slice(start)) });
+  return sections;
+}
+
+/** What search reads of a doc page. */
+export function searchInputOf(baseUrl: string, doc: { title: string; route: string; html: string; tags: { label: string }[] }): PageForSearch {
+  return { title: doc.title, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
+}

@@ -1,0 +1,48 @@
+// Check: every internal link must reach a route (an error: a broken link fails the build) and
+// every #anchor an id on its page (a warning, naming file and line).
+import { BuildError, type Diagnostics } from '../diagnostics.ts';
+import type { LinkRef } from '../transform/types.ts';
+
+export interface LinkTargets {
+  /** Routes and files that exist in the output, without base URL ("/docs/changes/", "/sitemap.xml"). */
+  paths: Set<string>;
+  /** Ids per route, for routes whose anchors are known. */
+  anchors: Map<string, Set<string>>;
+}
+
+export function checkLinks(links: LinkRef[], targets: LinkTargets, diagnostics: Diagnostics): BuildError[] {
+  const errors: BuildError[] = [];
+  for (const link of links) {
+    if (!targets.paths.has(link.route)) {
+      errors.push(new BuildError({ file: link.file, line: link.line }, `Broken link to "${link.route}": no page has this route.`,
+        'Fix the path (routes end with "/"), or link to the page only once it exists.'));
+      continue;
+    }
+    const ids = targets.anchors.get(link.route);
+    if (link.hash && ids && !ids.has(decodeHash(link.hash))) {
+      diagnostics.warn({ file: link.file, line: link.line }, `Link to "${link.route}#${link.hash}": the page has no element with id "${link.hash}". Link to one of its heading ids, or give the heading that id with {#${link.hash}}.`);
+    }
+  }
+  return errors;
+}
+
+/** The id an anchor names; a malformed %-escape stays as written (and so matches no id: a warning, not a crash). */
+function decodeHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
+}
+
+/** Internal links of site.yml (navbar, footer, announcement), located by their line in the file. */
+export function configLinks(hrefs: string[], file: string, text: string): LinkRef[] {
+  return hrefs
+    .filter((href) => href.startsWith('/'))
+    .map((href) => {
+      const [path = '/', hash] = href.split('#');
+      const index = text.indexOf(href);
+      const line = index >= 0 ? text.slice(0, index).split('\n').length : undefined;
+      return { route: path, hash: hash || undefined, file, line };
+    });
+}

@@ -1,0 +1,256 @@
+// Load: walk the docs folder into doc and category records (ids, routes, order), reading
+// front matter and _category_ files. Touches the file system; everything after it is pure.
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseYaml } from './config.ts';
+import { BuildError, lineAt, lineOfKey, type Diagnostics, type Location } from '../diagnostics.ts';
+import { FieldReader, isPlainObject } from './fields.ts';
+import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
+import { slugify } from '../slug.ts';
+import { encodeSegment, routeSegments } from './route-path.ts';
+import { readSourceText } from './source-text.ts';
+
+export interface DocSource {
+  /** Path under the docs folder without extension and number prefixes: "api/tune/create". */
+  id: string;
+  /** File path relative to the project root, for messages. */
+  file: string;
+  absPath: string;
+  /** Folder under the docs folder, prefixes kept: "api/0-tune" ("" at the top). */
+  dir: string;
+  /** File name with prefix and extension: "1-create.md"; orders siblings. */
+  sortName: string;
+  route: string;
+  position: number | undefined;
+  frontMatter: FrontMatter;
+  /** Line of the front matter's `slug` key, for messages about the route it sets. */
+  slugLine: number | undefined;
+  /** Line of the front matter's `tags` key, for messages about its tags. */
+  tagsLine: number | undefined;
+  body: string;
+  bodyLineOffset: number;
+}
+
+export interface CategorySource {
+  /** Folder under the docs folder, prefixes kept. */
+  dir: string;
+  /** Folder name with prefix: orders siblings. */
+  sortName: string;
+  label: string;
+  position: number | undefined;
+  description: string | undefined;
+  /** Route of the generated index page, when the category has one. */
+  indexRoute: string | undefined;
+  /** Id of a doc that serves as the category's page instead of a generated index. */
+  linkDocId: string | undefined;
+  collapsed: boolean;
+  file: string | undefined;
+  /** Line of `link.slug` in the category file, when it sets the index route. */
+  slugLine: number | undefined;
+}
+
+export interface LoadedContent {
+  docs: DocSource[];
+  categories: CategorySource[];
+}
+
+const NUMBER_PREFIX = /^(\d+)-(?=\D)/;
+
+/** Splits "05-flux-api" into position 5 and name "flux-api". */
+export function parseNumberPrefix(name: string): { position: number | undefined; name: string } {
+  const match = NUMBER_PREFIX.exec(name);
+  const rest = match ? name.slice(match[0].length) : '';
+  // "1-.." keeps its prefix: without it, the name would step out of its folder.
+  if (!match || rest === '.' || rest === '..') return { position: undefined, name };
+  return { position: Number(match[1]), name: rest };
+}
+
+function stripPrefixes(path: string): string {
+  return path.split('/').filter(Boolean).map((part) => parseNumberPrefix(part).name).join('/');
+}
+
+export interface ContentOptions {
+  root: string;
+  docsDir: string;
+  /** The docs version path, e.g. "/docs". */
+  docsPath: string;
+  diagnostics: Diagnostics;
+}
+
+export function loadContent(options: ContentOptions): LoadedContent {
+  const docs: DocSource[] = [];
+  const categories: CategorySource[] = [];
+  if (!existsSync(options.docsDir)) {
+    throw new BuildError({ file: relative(options.root, options.docsDir) }, 'The docs folder is missing.', 'Create it and add at least one markdown file.');
+  }
+  walk(options, '', docs, categories);
+  warnCaseOnlyDuplicates(docs, categories, options.diagnostics);
+  return { docs, categories };
+}
+
+/**
+ * Routes that differ only in letter case ("Guide.md" and "guide.md") are two folders of the output
+ * on Linux but one on macOS and Windows, where one page would silently replace the other.
+ */
+function warnCaseOnlyDuplicates(docs: DocSource[], categories: CategorySource[], diagnostics: Diagnostics): void {
+  const byFolded = new Map<string, { route: string; file: string }>();
+  const sources = [
+    ...docs.map((doc) => ({ route: doc.route, where: { file: doc.file, line: doc.slugLine } })),
+    ...categories.flatMap((category) => (category.indexRoute && category.file
+      ? [{ route: category.indexRoute, where: { file: category.file, line: category.slugLine } }] : [])),
+  ];
+  for (const { route, where } of sources) {
+    const folded = route.toLowerCase();
+    const first = byFolded.get(folded);
+    if (!first) byFolded.set(folded, { route, file: where.file });
+    else if (first.route !== route) {
+      diagnostics.warn(where, `The route "${route}" differs from "${first.route}" (${first.file}) only in letter case: `
+        + 'on a case-insensitive file system (macOS, Windows) one page would overwrite the other. Rename one of them.');
+    }
+  }
+}
+
+/**
+ * A route from a path an author wrote (`slug`, a category's `link.slug`), under `base` (segments
+ * already checked); a path that would leave its place is an error at the line that sets it.
+ */
+export function authoredRoute(docsPath: string, base: string[], path: string, where: Location, key: string): string {
+  const checked = routeSegments(path);
+  if ('problem' in checked) {
+    throw new BuildError(where, `The ${key} "${path}" ${checked.problem}.`,
+      `Write a route made of names, e.g. "${key}: /guides/setup"; it cannot hold "." or ".." parts, backslashes or control characters.`);
+  }
+  const segments = path.startsWith('/') ? checked.segments : [...base, ...checked.segments];
+  return joinRoute(docsPath, ...segments.map(encodeSegment));
+}
+
+/** A folder is a sidebar category when it has a category file or holds pages (an img/ folder does not). */
+function holdsPages(absDir: string): boolean {
+  return readdirSync(absDir, { withFileTypes: true }).some((entry) =>
+    (entry.isFile() && (entry.name.endsWith('.md') || CATEGORY_FILES.includes(entry.name))) ||
+    (entry.isDirectory() && !entry.name.startsWith('.') && holdsPages(join(absDir, entry.name))));
+}
+
+function walk(options: ContentOptions, dir: string, docs: DocSource[], categories: CategorySource[]): void {
+  const absDir = join(options.docsDir, dir);
+  if (dir !== '' && !holdsPages(absDir)) return;
+  const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (dir !== '') categories.push(readCategory(options, dir, entries.map((entry) => entry.name)));
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) walk(options, rel, docs, categories);
+    else if (entry.isFile() && entry.name.endsWith('.md')) docs.push(readDoc(options, dir, entry.name));
+  }
+}
+
+function readDoc(options: ContentOptions, dir: string, fileName: string): DocSource {
+  const absPath = join(options.docsDir, dir, fileName);
+  const file = relative(options.root, absPath);
+  const text = readSourceText(absPath, file);
+  const { frontMatter, body, bodyLineOffset } = splitFrontMatter(text, file, options.diagnostics);
+  const head = text.slice(0, text.length - body.length);
+  const slugLine = frontMatter.slug === undefined ? undefined : lineOfKey(head, 'slug');
+  const tagsLine = frontMatter.tags.length === 0 ? undefined : lineOfKey(head, 'tags');
+  const base = fileName.slice(0, -'.md'.length);
+  const { position: prefixPosition, name } = parseNumberPrefix(base);
+  const folderName = dir.split('/').pop() ?? '';
+  const dirId = stripPrefixes(dir);
+  const id = dirId ? `${dirId}/${name}` : name;
+  // A doc named like its folder (prefix included), or index/README, is the folder's page.
+  const isFolderIndex = base === folderName || name === 'index' || name === 'README';
+  const idPath = isFolderIndex ? dirId : id;
+  // File and folder names are never "." or ".." (hidden files are skipped, see parseNumberPrefix).
+  const route = frontMatter.slug === undefined
+    ? joinRoute(options.docsPath, ...idPath.split('/').filter(Boolean).map(encodeSegment))
+    : authoredRoute(options.docsPath, dirId.split('/').filter(Boolean), frontMatter.slug.trim(), { file, line: slugLine }, 'slug');
+  return {
+    id,
+    file,
+    absPath,
+    dir,
+    sortName: fileName,
+    route,
+    position: frontMatter.sidebarPosition ?? prefixPosition,
+    frontMatter,
+    slugLine,
+    tagsLine,
+    body,
+    bodyLineOffset,
+  };
+}
+
+/**
+ * "/docs" + "api/tune" → "/docs/api/tune/"; always one leading and one trailing slash. The parts
+ * are routes or encoded segments (see lib/load/route-path.ts), never an author's raw text.
+ */
+export function joinRoute(...parts: string[]): string {
+  const segments = parts.join('/').split('/').filter(Boolean);
+  // Every route is also a folder of the output: one that steps out of its place is a bug upstream.
+  if (segments.some((segment) => segment === '.' || segment === '..')) throw new Error(`Internal error: the route "${parts.join('/')}" has a "." or ".." part.`);
+  return segments.length > 0 ? `/${segments.join('/')}/` : '/';
+}
+
+const CATEGORY_FILES = ['_category_.json', '_category_.yml', '_category_.yaml'];
+
+function readCategory(options: ContentOptions, dir: string, names: string[]): CategorySource {
+  const folderName = dir.split('/').pop() ?? dir;
+  const { position: prefixPosition, name } = parseNumberPrefix(folderName);
+  const fileName = CATEGORY_FILES.find((candidate) => names.includes(candidate));
+  const fallback: CategorySource = {
+    dir, sortName: folderName, label: name, position: prefixPosition, description: undefined,
+    indexRoute: undefined, linkDocId: undefined, collapsed: false, file: undefined, slugLine: undefined,
+  };
+  if (!fileName) return fallback;
+  const absPath = join(options.docsDir, dir, fileName);
+  const file = relative(options.root, absPath);
+  const text = readSourceText(absPath, file);
+  const data = fileName.endsWith('.json') ? parseJson(text, file) : parseYaml({ file, text, lineOffset: 0 });
+  if (!isPlainObject(data)) {
+    throw new BuildError({ file, line: 1 }, 'A category file must hold an object with at least a "label".', 'Write for example {"label": "Tunes", "position": 0}.');
+  }
+  const fields = new FieldReader(data, { file, text, lineOffset: 0 });
+  fields.onlyKeys(['label', 'position', 'link', 'collapsed', 'collapsible', 'description', 'className']);
+  const label = fields.string('label');
+  const link = fields.optionalObject('link');
+  let indexRoute: string | undefined;
+  let slugLine: number | undefined;
+  let linkDocId: string | undefined;
+  let description = fields.optionalString('description');
+  if (link) {
+    link.onlyKeys(['type', 'slug', 'title', 'description', 'id']);
+    const type = link.string('type');
+    if (type === 'generated-index') {
+      const slug = link.optionalString('slug');
+      if (slug === undefined) indexRoute = joinRoute(options.docsPath, 'category', encodeSegment(slugify(label)));
+      else {
+        slugLine = lineOfKey(text, 'slug');
+        indexRoute = authoredRoute(options.docsPath, [], slug.trim(), { file, line: slugLine }, 'slug');
+      }
+      description = link.optionalString('description') ?? description;
+    } else if (type === 'doc') {
+      linkDocId = link.string('id');
+    } else {
+      link.fail('type', `Unknown category link type "${type}".`, 'Use "generated-index" or "doc".');
+    }
+  }
+  return {
+    dir, sortName: folderName, label, position: fields.optionalNumber('position') ?? prefixPosition, description,
+    indexRoute, linkDocId, collapsed: fields.optionalBoolean('collapsed') ?? false, file, slugLine,
+  };
+}
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    // Without a position ("Unexpected end of JSON input") the text stops too early: point at its end.
+    const end = text.trimEnd().length;
+    const line = lineAt(text, position ? Math.min(Number(position[1]), end) : end);
+    // The line says where; the character offset ("in JSON at position 43") would only repeat it less readably.
+    const problem = message.replace(/ in JSON at position \d+.*$/, '').replace(/\.$/, '');
+    throw new BuildError({ file, line }, `Invalid JSON: ${problem}.`, 'Fix the JSON syntax (quotes around keys, no trailing comma).');
+  }
+}

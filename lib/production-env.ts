@@ -1,2 +1,0 @@
-// Imported before React: its server renderer is about ten times slower in development mode.
-process.env.NODE_ENV ??= 'production';

@@ -1,0 +1,99 @@
+// Runtime: what `npm start` keeps from one build to the next, so a save re-renders only what it
+// changes: each doc's transformed markdown (keyed by its source, the routes it can link to, the API
+// description, the base URL, the tags route and the embeds), each page's HTML (keyed by its route's
+// `data()` in lib/pipeline.ts, written by hand to name what its template reads), the search index,
+// the bundles and the files last written. Production builds run without it, on their own branches
+// of buildSite.
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import type { AssetUrls, CompiledAssets } from '../assets/bundle.ts';
+import type { Warning } from '../diagnostics.ts';
+import type { WrittenFiles } from '../write/site-writer.ts';
+import type { DocPage } from '../model.ts';
+import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
+import type { SearchSection } from '../assets/search/sections.ts';
+
+/** A transformed doc, with what transforming it did besides returning HTML, to replay on reuse. */
+export interface CachedDoc {
+  key: string;
+  page: DocPage;
+  /** Images the page uses, with the size and time they had, so an edited image re-renders the page. */
+  images: { path: string; stamp: string }[];
+  warnings: Warning[];
+}
+
+export interface CacheStats {
+  docsTransformed: number;
+  docsTotal: number;
+  pagesRendered: number;
+  pagesTotal: number;
+}
+
+export class BuildCache {
+  readonly docs = new Map<string, CachedDoc>();
+  /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs. */
+  readonly pages = new Map<string, { key: string; html: string }>();
+  /** Each transformed doc's key: pages key on it instead of digesting the whole doc again. */
+  readonly docKeys = new WeakMap<DocPage, string>();
+  /** Each doc's search sections (a doc page object is new whenever its content or base URL changes). */
+  readonly sections = new WeakMap<DocPage, SearchSection[]>();
+  /** The search index of the last build and the files it wrote, reused while the sections are equal. */
+  search: { key: string; index: BuiltSearchIndex; files: [string, string][] } | undefined;
+  /** The bundles of the last build, with a digest of the files they were made from. */
+  compiled: { key: string; assets: CompiledAssets } | undefined;
+  /** A parsed input file (the API description) with the stamp it had. */
+  readonly inputs = new Map<string, { stamp: string; value: unknown }>();
+  /** Filled page HTML by output path, reused while the page and the asset URLs are unchanged. */
+  readonly filled = new Map<string, { key: string; html: string }>();
+  /** What the last build wrote, by output folder, so the next one writes only what changed. */
+  readonly written = new Map<string, WrittenFiles>();
+  /** What the last build transformed and rendered anew, and what it reused. */
+  stats: CacheStats = { docsTransformed: 0, docsTotal: 0, pagesRendered: 0, pagesTotal: 0 };
+  /** Each doc's markdown twin (index.md), while the doc object is the same. */
+  readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
+  /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
+  commitDates: Map<string, Date> | undefined;
+}
+
+/** A short digest of any JSON-like value (Maps and Sets as their entries). */
+export function keyOf(value: unknown): string {
+  const json = JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner instanceof Map) return [...inner.entries()];
+    if (inner instanceof Set) return [...inner];
+    return inner;
+  });
+  return createHash('sha1').update(json ?? 'undefined').digest('base64url');
+}
+
+/** Size and modification time of a file: cheap to read, and changed by every save. */
+export function fileStamp(path: string): string {
+  try {
+    const stat = statSync(path);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * Pages are rendered with these in place of the hashed asset URLs, which are filled in as the
+ * files are written. So a change of the stylesheet, the client script or the search index changes
+ * a few bytes of each page instead of re-rendering it. Plain letters: React writes them unescaped.
+ */
+export const ASSET_PLACEHOLDERS: AssetUrls = {
+  css: '/__pagewright-asset__/css',
+  js: '/__pagewright-asset__/js',
+  searchScript: '/__pagewright-asset__/search-script',
+  searchIndex: '/__pagewright-asset__/search-index',
+  favicon: '/__pagewright-asset__/favicon',
+  logo: '/__pagewright-asset__/logo',
+  ogImage: '/__pagewright-asset__/og-image',
+};
+
+export function fillAssetUrls(html: string, urls: AssetUrls): string {
+  let filled = html;
+  for (const name of Object.keys(ASSET_PLACEHOLDERS) as (keyof AssetUrls)[]) {
+    filled = filled.replaceAll(ASSET_PLACEHOLDERS[name], urls[name]);
+  }
+  return filled;
+}

@@ -1,0 +1,62 @@
+// The helper thread of large production builds (lib/runtime/helper-thread.ts): transforms
+// markdown and builds the search index on request, exactly as the main thread would.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import { AssetCollector } from '../assets/bundle.ts';
+import { hashedName } from '../assets/content-hash.ts';
+import { BuildError, Diagnostics } from '../diagnostics.ts';
+import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
+import { loadApiDescription } from '../load/openapi.ts';
+import { transformDoc } from '../transform/doc.ts';
+import { buildSearchIndex } from '../assets/search/build-index.ts';
+import type { IndexInput, IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
+import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
+
+/** What search reads of the pages this thread transformed: indexed here later, never sent back and forth. */
+let ownPages: PageForSearch[] = [];
+
+function markdown(job: MarkdownJob): MarkdownResult {
+  const diagnostics = new Diagnostics();
+  const routes = new Map(job.routes);
+  const assets = new AssetCollector(job.baseUrl, job.siteDir);
+  const images = new Set<string>();
+  const api = job.api ? loadApiDescription(job.api.absPath, job.api.file) : undefined;
+  const env = {
+    baseUrl: job.baseUrl, tagsRoute: job.tagsRoute, diagnostics, api, embeds: job.embeds,
+    resolveDocFile: (absPath: string) => routes.get(absPath),
+    addAsset: (absPath: string) => {
+      images.add(absPath);
+      return assets.addImage(absPath);
+    },
+  };
+  const pages = job.sources.map((source) => transformDoc(source, env));
+  ownPages = pages.map((page) => searchInputOf(job.baseUrl, page));
+  return { pages: pages.map(({ source: _source, ...page }) => page), images: [...images], warnings: diagnostics.warnings };
+}
+
+function searchIndex(job: IndexJob): IndexJobResult {
+  const input = JSON.parse(job.inputJson) as IndexInput;
+  const sections = [...input.pages.flatMap(pageSections), ...ownPages.flatMap(pageSections), ...input.extra];
+  let written = 0;
+  const { url: _url, ...index } = buildSearchIndex(sections, (name, content) => {
+    // The entry file has the name the pages already link to; the others their content hash.
+    const fileName = name === 'search-index.json' ? job.entryName : hashedName(name, content);
+    writeFileSync(join(job.outputDir, fileName), content);
+    written += 1;
+    return `${job.folderUrl}${fileName}`;
+  });
+  return { written, index };
+}
+
+parentPort?.on('message', (request: HelperRequest) => {
+  let reply: HelperReply;
+  try {
+    reply = { id: request.id, result: request.type === 'markdown' ? markdown(request.job) : searchIndex(request.job) };
+  } catch (error) {
+    reply = error instanceof BuildError
+      ? { id: request.id, buildError: { file: error.file, line: error.line, problem: error.problem, hint: error.hint } }
+      : { id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+  parentPort?.postMessage(reply);
+});

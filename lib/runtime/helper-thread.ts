@@ -1,0 +1,94 @@
+// A second thread for large production builds, on the machine's second core: it transforms part
+// of the docs' markdown while the main thread transforms the rest, then builds the search index while
+// the main thread renders and writes the pages. Small sites (the real one) build in one thread:
+// the helper's start-up, which loads its modules anew, would cost more than it saves.
+import { Worker } from 'node:worker_threads';
+import type { DocSource } from '../load/content.ts';
+import { BuildError, type Warning } from '../diagnostics.ts';
+import type { DocPage } from '../model.ts';
+import type { IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
+
+/** From this many docs on, a production build takes a helper thread. */
+export const HELPER_MIN_DOCS = 1000;
+
+export interface MarkdownJob {
+  sources: DocSource[];
+  baseUrl: string;
+  /** The site folder, which every image must be inside. */
+  siteDir: string;
+  tagsRoute: string;
+  /** Doc file → route, for links to markdown files. */
+  routes: [string, string][];
+  /** The API description, loaded again in the helper (it is parsed from this file). */
+  api: { absPath: string; file: string } | undefined;
+  /** site.yml "embeds": origins raw <iframe> may embed. */
+  embeds: string[];
+}
+
+export interface MarkdownResult {
+  /** Without their sources, which the main thread has already. */
+  pages: Omit<DocPage, 'source'>[];
+  /** Images the pages use: the main thread adds them to the build's assets. */
+  images: string[];
+  warnings: Warning[];
+}
+
+export type HelperRequest = { id: number; type: 'markdown'; job: MarkdownJob } | { id: number; type: 'search'; job: IndexJob };
+export type HelperReply =
+  | { id: number; result: MarkdownResult | IndexJobResult }
+  | { id: number; buildError: { file: string; line: number | undefined; problem: string; hint: string } }
+  | { id: number; error: string };
+
+export class HelperThread {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, { resolve: (value: never) => void; reject: (error: unknown) => void }>();
+  private nextId = 0;
+
+  constructor() {
+    // A worker does not inherit the TypeScript loader of the main thread: it registers it first.
+    const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+      .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./helper-thread-worker.ts', import.meta.url).href)}); })`;
+    this.worker = new Worker(boot, { eval: true });
+    this.worker.on('message', (reply: HelperReply) => {
+      const waiter = this.waiting.get(reply.id);
+      if (!waiter) return;
+      this.waiting.delete(reply.id);
+      if ('result' in reply) waiter.resolve(reply.result as never);
+      else if ('buildError' in reply) waiter.reject(new BuildError(reply.buildError, reply.buildError.problem, reply.buildError.hint));
+      else waiter.reject(new Error(`The build's helper thread failed: ${reply.error}`));
+    });
+    const failAll = (error: unknown) => {
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    };
+    this.worker.on('error', failAll);
+    this.worker.on('exit', (code) => failAll(new Error(`The build's helper thread stopped (exit code ${code}).`)));
+    // Idle between jobs, it must not keep the process alive.
+    this.worker.unref();
+  }
+
+  markdown(job: MarkdownJob): Promise<MarkdownResult> {
+    return this.request<MarkdownResult>({ type: 'markdown', job });
+  }
+
+  searchIndex(job: IndexJob): Promise<IndexJobResult> {
+    return this.request<IndexJobResult>({ type: 'search', job });
+  }
+
+  /** Ends the thread; the promise settles once it has stopped (it may be writing files until then). */
+  async stop(): Promise<void> {
+    // Held while it stops: an unreferenced thread would let the process end before it has.
+    this.worker.ref();
+    await this.worker.terminate();
+  }
+
+  private request<T>(message: { type: 'markdown'; job: MarkdownJob } | { type: 'search'; job: IndexJob }): Promise<T> {
+    const id = this.nextId++;
+    this.worker.ref();
+    const done = new Promise<T>((resolve, reject) => this.waiting.set(id, { resolve: resolve as (value: never) => void, reject }));
+    // Awaited later than it may fail: a failure meanwhile must not count as unhandled.
+    done.catch(() => undefined).finally(() => { if (this.waiting.size === 0) this.worker.unref(); });
+    this.worker.postMessage({ id, ...message } as HelperRequest);
+    return done;
+  }
+}

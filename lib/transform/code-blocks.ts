@@ -1,0 +1,78 @@
+// Transform, code blocks: highlighted at build time, with an optional title="…" and highlighted
+// line ranges ("{1,3-5}"); an unclosed fence fails the build at its line.
+import type { RendererObject, Tokens } from 'marked';
+import { BuildError } from '../diagnostics.ts';
+import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from './highlight.ts';
+import { at, type PageState } from './page-state.ts';
+
+interface CodeMeta {
+  lang: string;
+  title: string | undefined;
+  tab: string | undefined;
+  /** The "{1,3-5}" line ranges as written; parsed against the block's line count when it is transformed. */
+  ranges: string | undefined;
+}
+
+export function parseCodeInfo(info: string | undefined): CodeMeta {
+  const text = (info ?? '').trim();
+  const lang = /^[^\s{]*/.exec(text)?.[0] ?? '';
+  const attribute = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)')`).exec(text);
+  const title = attribute('title');
+  const tab = attribute('tab');
+  const ranges = /\{([\d,\s-]+)\}/.exec(text);
+  return {
+    lang,
+    title: title ? (title[1] ?? title[2]) : undefined,
+    tab: tab ? (tab[1] ?? tab[2]) : undefined,
+    ranges: ranges?.[1],
+  };
+}
+
+export function codeBlockRenderer(page: PageState): RendererObject {
+  return {
+    code(token) {
+      return codeBlockHtml(token, page);
+    },
+  };
+}
+
+export function codeBlockHtml(token: Tokens.Code, page: PageState): string {
+  const unclosed = unclosedFence(token);
+  if (unclosed) {
+    throw new BuildError(at(page, token), `The code block opened here with "${unclosed}" is never closed.`,
+      `Add a line "${unclosed}" after the last line of code; without it, everything below shows as code.`);
+  }
+  const meta = parseCodeInfo(token.lang);
+  const result = highlight(token.text, meta.lang);
+  if (result.unknown) {
+    page.ctx.diagnostics.warn(at(page, token),
+      `Unknown code language "${meta.lang}"; the block is shown as plain text.`);
+  }
+  const split = splitHighlightedLines(result.html);
+  const highlighted = meta.ranges ? parseLineRanges(meta.ranges, split.length) : { lines: new Set<number>(), outside: [] };
+  if (highlighted.outside.length > 0) {
+    page.ctx.diagnostics.warn(at(page, token),
+      `Highlighted line(s) {${highlighted.outside.slice(0, 5).join(',')}${highlighted.outside.length > 5 ? ',…' : ''}} are outside the code block's ${split.length} line(s); they are ignored.`);
+  }
+  // A highlighted line is a block that holds its own line break; the last line has none.
+  const lines = split
+    .map((line, index) => {
+      const end = index < split.length - 1 ? '\n' : '';
+      return highlighted.lines.has(index + 1) ? `<span class="code-line code-line--highlighted">${line}${end}</span>` : `${line}${end}`;
+    })
+    .join('');
+  const title = meta.title ? `<div class="code-block__title">${escapeHtml(meta.title)}</div>\n` : '';
+  const language = result.language ?? 'text';
+  return `<div class="code-block">\n${title}<pre class="code-block__pre" tabindex="0"><code class="hljs language-${language}">${lines}</code></pre>\n</div>\n`;
+}
+
+/** The opening fence of a fenced code block that runs to the end of its container unclosed, if it does. */
+function unclosedFence(token: Tokens.Code): string | undefined {
+  if (token.codeBlockStyle === 'indented') return undefined;
+  const fence = /^ {0,3}(`{3,}|~{3,})/.exec(token.raw)?.[1];
+  if (!fence) return undefined;
+  const lines = token.raw.replace(/\n+$/, '').split('\n');
+  const last = lines.length > 1 ? (lines[lines.length - 1] ?? '') : '';
+  const closing = new RegExp(`^ {0,3}${fence}[\`~]*[ \t]*$`);
+  return closing.test(last) ? undefined : fence;
+}

@@ -1,0 +1,46 @@
+// Transform: a page's markdown → HTML with our extensions (one file each in lib/transform/), plus
+// what the later stages need from the page: its h1, first paragraph, headings (for the table of
+// contents and anchors), internal links, operations and changelog entries.
+import { Marked } from 'marked';
+import { admonitionExtension, markupProblemExtension } from './admonitions.ts';
+import { changelogRenderer, markChangelog } from './changelog.ts';
+import { codeBlockRenderer } from './code-blocks.ts';
+import { codeTabsExtension, groupCodeTabs } from './code-tabs.ts';
+import { headingRenderer } from './headings.ts';
+import { imageRenderer } from './images.ts';
+import { checkMarkdownLimits } from './limits.ts';
+import { linkRenderer } from './links.ts';
+import { operationExtension } from './operations.ts';
+import { createPageState } from './page-state.ts';
+import { paragraphRenderer } from './paragraphs.ts';
+import { rawHtmlRenderer } from './raw-html.ts';
+import { tableRenderer } from './tables.ts';
+import { annotate } from './token-lines.ts';
+import type { MarkdownContext, TransformedMarkdown } from './types.ts';
+
+export function markdownToHtml(source: string, ctx: MarkdownContext): TransformedMarkdown {
+  const page = createPageState(ctx);
+  const marked = new Marked({ gfm: true });
+  marked.use({
+    extensions: [admonitionExtension, markupProblemExtension(page), codeTabsExtension(page), operationExtension(page)],
+    renderer: {
+      ...rawHtmlRenderer(page),
+      ...headingRenderer(page),
+      ...paragraphRenderer(page),
+      ...codeBlockRenderer(page),
+      ...changelogRenderer(page),
+      ...linkRenderer(page),
+      ...imageRenderer(page),
+      ...tableRenderer(page),
+    },
+  });
+
+  checkMarkdownLimits(source, ctx);
+  const text = source.replace(/\r\n?/g, '\n');
+  const tokens = marked.lexer(text);
+  annotate(tokens, text, ctx.bodyLineOffset, page.lineOf, page.explicitIds);
+  if (ctx.changelog) markChangelog(tokens, page);
+  const html = marked.parser(groupCodeTabs(tokens));
+  const { h1, firstParagraph, headings, links, anchors, operations, changes } = page;
+  return { html, h1, firstParagraph, headings, links, anchors, operations, changes };
+}

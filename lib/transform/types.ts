@@ -1,0 +1,60 @@
+// Transform: what a page's markdown is transformed with (MarkdownContext) and what it gives back
+// (TransformedMarkdown): the HTML and what the later stages need from the page.
+import type { ChangeEntry } from './changelog.ts';
+import type { Diagnostics } from '../diagnostics.ts';
+import type { ApiDescription } from '../openapi-model.ts';
+
+export interface TocItem {
+  level: number;
+  id: string;
+  /** Inline HTML of the heading (code spans kept), without the anchor link and without the heading's own links (the entry is a link). */
+  html: string;
+  text: string;
+}
+
+/** An internal link found in content, checked once every route is known. */
+export interface LinkRef {
+  /** Route without base URL, e.g. "/docs/changes/". */
+  route: string;
+  hash: string | undefined;
+  file: string;
+  line: number | undefined;
+}
+
+export interface MarkdownContext {
+  /** Source path relative to the project root, for messages. */
+  file: string;
+  absPath: string;
+  /** Route of the page the markdown becomes. */
+  route: string;
+  bodyLineOffset: number;
+  baseUrl: string;
+  /** Route of the doc at an absolute markdown file path, if that file is a doc. */
+  resolveDocFile(absPath: string): string | undefined;
+  /** Copies a local image into the site's assets and returns its URL (base URL included), or undefined if missing; throws AssetRejected for a file the site will not publish. */
+  addAsset(absPath: string): { url: string; width?: number | undefined; height?: number | undefined } | undefined;
+  diagnostics: Diagnostics;
+  /** The API description, for "::operation id" blocks. */
+  api?: ApiDescription | undefined;
+  /** Origins that raw <iframe> may embed (site.yml "embeds"); none when absent. */
+  embeds?: readonly string[] | undefined;
+  /** A changelog page: its dated list entries get anchors and feed entries (lib/transform/changelog.ts). */
+  changelog?: boolean | undefined;
+}
+
+export interface TransformedMarkdown {
+  html: string;
+  /** Text of the first h1, if the content has one. */
+  h1: string | undefined;
+  /** Plain text of the first paragraph, the description fallback. */
+  firstParagraph: string | undefined;
+  /** Every h2–h6 with an id, in order; the page picks its table-of-contents levels. */
+  headings: TocItem[];
+  links: LinkRef[];
+  /** Every id an in-page link can target. */
+  anchors: string[];
+  /** operationIds shown by "::operation" blocks. */
+  operations: string[];
+  /** A changelog's dated entries, newest first (empty for other pages). */
+  changes: ChangeEntry[];
+}
