@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
 import { PAGE_TEXTS, TEXTS } from '../../common/texts.ts';
+import { keyOf } from '../build-cache.ts';
 import { absoluteUrl, type SiteConfig } from '../config.ts';
 import { feedRoutes } from '../feeds.ts';
 import type {
@@ -14,8 +15,34 @@ import { firstRoute, sidebarKey, type SidebarLayout } from '../sidebar.ts';
 import { groupTagsByLetter } from '../tags.ts';
 
 /** A page's element and its cache key's source: the data is both the template's props and its key. */
-export function pageOf<P extends object>(template: (props: P) => ReactElement, data: P): { element: () => ReactElement; data: () => P } {
-  return { element: () => createElement(template, data), data: () => data };
+export function pageOf<P extends object>(template: (props: P) => ReactElement, data: P): { element: () => ReactElement; data: () => unknown } {
+  return { element: () => createElement(template, data), data: () => keyData(data) };
+}
+
+/** Strings at least this long (a doc's HTML) stand in a page's key as their digest. */
+const LONG_STRING = 1024;
+/** Digests of long strings, this build's and the last one's (see PageData's constructor). */
+let digests = new Map<string, string>();
+let earlierDigests = new Map<string, string>();
+
+/**
+ * The data as its key digests it, equal for equal data, with each long string replaced by its own
+ * digest. A doc the markdown cache reuses keeps its HTML string, so `npm start` digests a doc's
+ * HTML once, not on every save for every page: keying stays proportional to what changed.
+ */
+function keyData(value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (value.length < LONG_STRING) return value;
+    let digest = digests.get(value) ?? earlierDigests.get(value);
+    if (digest === undefined) digest = `\u0000digest:${keyOf(value)}`;
+    digests.set(value, digest);
+    return digest;
+  }
+  if (Array.isArray(value)) return value.map(keyData);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, keyData(inner)]));
+  }
+  return value;
 }
 
 /** What every page's data is made from; keeps each sidebar the pages show, for the render stage. */
@@ -30,7 +57,11 @@ export class PageData {
     private readonly updated: Map<string, Date>,
     /** Each doc by route: the category cards show their docs' descriptions. */
     private readonly docsByRoute: Map<string, DocPage>,
-  ) {}
+  ) {
+    // One build's digests are kept for the next; older ones go (their docs changed).
+    earlierDigests = digests;
+    digests = new Map();
+  }
 
   home(): HomePageData {
     const { home } = this.config;
