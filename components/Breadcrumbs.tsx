@@ -1,9 +1,9 @@
 import { PAGE_TEXTS } from '../common/texts.ts';
-import type { SidebarCategory } from '../lib/model.ts';
+import type { Crumb } from '../lib/model.ts';
 import { HomeIcon } from './Icons.tsx';
 import { SmartLink } from './SmartLink.tsx';
 
-export function Breadcrumbs(props: { trail: SidebarCategory[]; current: string }) {
+export function Breadcrumbs(props: { trail: Crumb[]; current: string }) {
   return (
     <nav className="breadcrumbs" aria-label={PAGE_TEXTS.breadcrumbs}>
       <ol>

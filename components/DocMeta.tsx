@@ -1,19 +1,9 @@
 import { PAGE_TEXTS } from '../common/texts.ts';
 
-/** "Last updated on Nov 23, 2026", as the classic theme writes it (UTC, so every build agrees). */
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** Formatted dates by day: a large site has thousands of pages and few distinct days. */
-const formatted = new Map<string, string>();
-function formatDay(day: string): string {
-  let text = formatted.get(day);
-  if (text === undefined) formatted.set(day, (text = DATE_FORMAT.format(new Date(day))));
-  return text;
-}
-
 // `datetime` spelled as HTML spells it: React would write its `dateTime` prop in camel case.
 
 /** Below a doc: the link to its source in the repository (when site.yml names one) and when it last changed. */
-export function DocMeta(props: { editUrl: string | undefined; lastUpdated: string | undefined }) {
+export function DocMeta(props: { editUrl: string | undefined; lastUpdated: { date: string; text: string } | undefined }) {
   if (!props.editUrl && !props.lastUpdated) return null;
   return (
     <div className="doc-meta">
@@ -22,7 +12,7 @@ export function DocMeta(props: { editUrl: string | undefined; lastUpdated: strin
       ) : null}
       {props.lastUpdated ? (
         <span className="doc-meta__updated">
-          {PAGE_TEXTS.lastUpdatedOn} <time {...{ datetime: props.lastUpdated }}>{formatDay(props.lastUpdated)}</time>
+          {PAGE_TEXTS.lastUpdatedOn} <time {...{ datetime: props.lastUpdated.date }}>{props.lastUpdated.text}</time>
         </span>
       ) : null}
     </div>

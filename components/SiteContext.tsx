@@ -2,12 +2,11 @@
 import { createContext, useContext } from 'react';
 import type { AssetUrls } from '../lib/assets/bundle.ts';
 import type { SiteConfig } from '../lib/load/config.ts';
-import type { SidebarItem } from '../lib/model.ts';
+import type { SidebarMarks } from '../lib/model.ts';
 
 export interface SiteContextValue {
   config: SiteConfig;
   assets: AssetUrls;
-  sidebar: SidebarItem[];
   /** "name version" for <meta name="generator">. */
   generator: string;
   noFlashScript: string;
@@ -16,6 +15,12 @@ export interface SiteContextValue {
   baseUrlBannerScript: string;
   /** Pixel size of the link-preview image, when site.yml names one. */
   ogImageSize?: { width: number; height: number } | undefined;
+  /**
+   * A docs sidebar's list as HTML, marked for one page (lib/render/sidebar-html.tsx renders each
+   * sidebar once, not once per page). A function, so page cache keys leave it out (JSON skips
+   * functions): what it returns depends only on the marks, which are in the page's data.
+   */
+  sidebarHtml: (marks: SidebarMarks, site: SiteContextValue) => string;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

@@ -62,3 +62,114 @@ export interface StandalonePage {
   links: LinkRef[];
   anchors: string[];
 }
+
+// Page data: everything a template shows that is derived, computed once in assemble
+// (lib/assemble/page-data.ts). Plain values only, so that a page's cache key is a digest of its
+// data: a template that starts reading a new field reads it from here, and the key follows.
+
+/** What a page's <head> shows besides the site-wide values. */
+export interface PageHead {
+  /** Page title without the site title; undefined for the site title alone. */
+  title: string | undefined;
+  description: string;
+  /** Absolute URL of the page; undefined for a page without one (404). */
+  canonical: string | undefined;
+  /** Other forms of the page for tools: its markdown, a changelog's feeds (`<link rel="alternate">`). */
+  alternates: { type: string; href: string; title: string }[];
+}
+
+/**
+ * Which sidebar a page shows and its marks. The sidebar's HTML is rendered once per sidebar and
+ * set of open categories by the render stage (SiteContextValue.sidebarHtml), not once per page.
+ */
+export interface SidebarMarks {
+  /** A digest of the sidebar's items: pages with equal keys show the same sidebar. */
+  key: string;
+  /** The page's route: its links in the sidebar are marked as current. */
+  current: string;
+  /** Collapsed categories shown open because they lead to the page, by depth-first number from 1. */
+  open: number[];
+}
+
+/** A breadcrumb: a category leading to the page, a link when it has a page of its own. */
+export interface Crumb {
+  label: string;
+  route: string | undefined;
+}
+
+export interface Card {
+  /** The category page's cards carry an icon; the home page's do not. */
+  icon?: 'category' | 'doc' | 'link';
+  title: string;
+  description: string;
+  href: string;
+}
+
+export interface HomePageData {
+  head: PageHead;
+  cards: Card[];
+}
+
+export interface DocPageData {
+  head: PageHead;
+  sidebar: SidebarMarks;
+  toc: TocItem[];
+  /** The categories leading to the doc and its sidebar label; undefined for a doc outside the sidebar. */
+  breadcrumbs: { trail: Crumb[]; current: string } | undefined;
+  /** The doc's markdown twin (index.md). */
+  markdownUrl: string;
+  /** The h1 the template adds when the markdown has none. */
+  heading: string | undefined;
+  html: string;
+  /** A changelog's feed URLs. */
+  feeds: { atom: string; json: string } | undefined;
+  tags: TagRef[];
+  /** The doc's source in the repository, when site.yml names one (docs.editUrl). */
+  editUrl: string | undefined;
+  /** When the doc last changed: the day (YYYY-MM-DD) and as the page writes it. */
+  lastUpdated: { date: string; text: string } | undefined;
+  previous: NavLink | undefined;
+  next: NavLink | undefined;
+}
+
+export interface CategoryPageData {
+  head: PageHead;
+  sidebar: SidebarMarks;
+  trail: Crumb[];
+  label: string;
+  description: string;
+  cards: Card[];
+  previous: NavLink | undefined;
+  next: NavLink | undefined;
+}
+
+export interface TagPageData {
+  head: PageHead;
+  /** "N docs tagged with …" */
+  heading: string;
+  tagsRoute: string;
+  docs: { route: string; title: string; description: string }[];
+}
+
+export interface TagsListPageData {
+  head: PageHead;
+  letters: { letter: string; tags: { label: string; slug: string; route: string; count: number }[] }[];
+}
+
+export interface MarkdownPageData {
+  head: PageHead;
+  heading: string | undefined;
+  html: string;
+  toc: TocItem[];
+}
+
+export interface SearchPageData {
+  head: PageHead;
+  /** The top of the docs sidebar as links: where a reader goes when a search finds nothing. */
+  categories: NavLink[];
+}
+
+export interface NotFoundPageData {
+  head: PageHead;
+  docsRoute: string;
+}

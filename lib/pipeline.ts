@@ -4,7 +4,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import './render/production-env.ts';
 import { join } from 'node:path';
 import type { ReactElement } from 'react';
-import { createElement } from 'react';
 import { GENERATOR_NAME } from '../common/generator.ts';
 import { CategoryPage } from '../templates/CategoryPage.tsx';
 import { DocPage as DocPageTemplate } from '../templates/DocPage.tsx';
@@ -24,7 +23,7 @@ import { contentSecurityPolicy, serveConfig } from './security.ts';
 import { checkLinks, configLinks } from './check/links.ts';
 import { loadApiDescription } from './load/openapi.ts';
 import type { LinkRef } from './transform/types.ts';
-import type { DocPage, SidebarItem, TagGroup } from './model.ts';
+import type { DocPage, SidebarItem } from './model.ts';
 import { HELPER_MIN_DOCS, HelperThread, type MarkdownJob } from './runtime/helper-thread.ts';
 import { loadStandalonePages, transformDoc, type PageEnvironment } from './transform/doc.ts';
 import { renderDocument } from './render/document.tsx';
@@ -32,7 +31,9 @@ import type { SiteContextValue } from '../components/SiteContext.tsx';
 import { buildSearchIndex, type BuiltSearchIndex } from './assets/search/build-index.ts';
 import { indexJob, type IndexJob, type IndexJobResult } from './assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './assets/search/sections.ts';
-import { buildSidebar, findCategory, layoutSidebar, sidebarKey } from './assemble/sidebar.ts';
+import { buildSidebar, findCategory, layoutSidebar } from './assemble/sidebar.ts';
+import { notFoundPageData, PageData, pageOf } from './assemble/page-data.ts';
+import { sidebarRenderer } from './render/sidebar-html.tsx';
 import { changelogFeeds, feedRoutes } from './assemble/feeds.ts';
 import { lastUpdatedDates, readCommitDates } from './load/last-updated.ts';
 import { llmsFullHead, llmsTxt, markdownTwins } from './assemble/llms.ts';
@@ -159,40 +160,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const tags = collectTags(docs, diagnostics);
     const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
     const routes: Route[] = [];
-    // Each route's element is its template with props; its cache key for `npm start` is `data()`,
-    // written by hand to name what the template reads (the props themselves when there is none), so
-    // a template that starts reading another field needs its route's `data()` extended.
-    // (CategoryPage, for one, reads only the descriptions of its own docs from docsByRoute.)
-    const add = <P extends object>(route: string, source: string, component: (props: P) => ReactElement, props: P, line?: number, data?: () => unknown) =>
-      routes.push({ route, source, line, element: () => createElement(component, props), data: data ?? (() => props) });
+    // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
+    const pageData = new PageData(config, layout, updated, docsByRoute);
+    const add = <P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: P, line?: number) =>
+      routes.push({ route, source, line, ...pageOf(template, data) });
 
-    add('/', 'home page (content/site.yml)', HomePage, {});
-    for (const doc of docs) {
-      const { previous, next } = doc.inSidebar ? layout.neighbours(doc.route) : { previous: undefined, next: undefined };
-      const props = {
-        doc, sidebar: layout.sidebarOf(doc.route), trail: layout.trailOf(doc.route), previous, next,
-        editUrl: config.docs.editUrl && `${config.docs.editUrl}${doc.source.file}`,
-        lastUpdated: updated.get(doc.source.absPath)?.toISOString().slice(0, 10),
-      };
-      add(doc.route, doc.source.file, DocPageTemplate, props, doc.source.slugLine,
-        () => ({ ...props, doc: cache.docKeys.get(doc) ?? doc, sidebar: sidebarKey(props.sidebar), trail: props.trail.map((category) => [category.label, category.route]) }));
-    }
+    add('/', 'home page (content/site.yml)', HomePage, pageData.home());
+    for (const doc of docs) add(doc.route, doc.source.file, DocPageTemplate, pageData.doc(doc), doc.source.slugLine);
     for (const category of content.categories) {
       const route = category.indexRoute;
       if (!route) continue;
       const node = findCategory(sidebar, route);
       if (!node) continue;
-      const props = { category: node, route, sidebar: layout.sidebarOf(route), trail: layout.trailOf(route), docsByRoute, ...layout.neighbours(route) };
-      add(route, category.file ?? category.dir, CategoryPage, props, undefined,
-        () => ({ ...props, sidebar: sidebarKey(props.sidebar), trail: props.trail.map((c) => [c.label, c.route]),
-          docsByRoute: node.items.map((item) => (item.type === 'doc' ? docsByRoute.get(item.route)?.description : undefined)) }));
+      add(route, category.file ?? category.dir, CategoryPage, pageData.category(node, route));
     }
-    // Tag pages show each doc's title and description only, the tags index only the counts.
-    const tagSummary = (tag: TagGroup) => ({ ...tag, docs: tag.docs.map((doc) => [doc.route, doc.title, doc.description]) });
-    add(tagsRoute, 'tags index', TagsListPage, { tags, route: tagsRoute }, undefined, () => tags.map((tag) => [tag.label, tag.route, tag.docs.length]));
-    for (const tag of tags) add(tag.route, `tag "${tag.label}"`, TagPage, { tag, tagsRoute }, undefined, () => [tagSummary(tag), tagsRoute]);
-    for (const page of standalone) add(page.route, page.file, MarkdownPage, { page });
-    add(SEARCH_ROUTE, 'search page', SearchPage, {});
+    add(tagsRoute, 'tags index', TagsListPage, pageData.tagsIndex(tags, tagsRoute));
+    for (const tag of tags) add(tag.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, tagsRoute));
+    for (const page of standalone) add(page.route, page.file, MarkdownPage, pageData.standalone(page));
+    add(SEARCH_ROUTE, 'search page', SearchPage, pageData.search(SEARCH_ROUTE));
     const unique = uniqueRoutes(routes, diagnostics);
     stage('assemble');
 
@@ -231,10 +216,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const { ogImageSize, ...urls } = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src, configText });
     const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
     const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId), embeds: config.embeds });
-    const site = { config, sidebar: layout.root, generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy, ogImageSize };
+    const site = { config, sidebarHtml: sidebarRenderer(pageData.sidebars), generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy, ogImageSize };
     const pages = [
       ...unique.map((route) => ({ path: routeFile(route.route, 'index.html'), element: route.element, data: route.data })),
-      { path: '404.html', element: () => createElement(NotFoundPage, { docsRoute: joinRoute(docsPath) }), data: () => docsPath },
+      { path: '404.html', ...pageOf(NotFoundPage, notFoundPageData(joinRoute(docsPath))) },
     ];
     const assetUrls = { ...urls, searchIndex };
     const llms = llmsTxt(config, sidebar, docs, categoryDescriptions(sidebar));

@@ -1,13 +1,15 @@
 import { IDS } from '../common/constants.ts';
+import type { HomePageData } from '../lib/model.ts';
+import { CardList } from '../components/CardList.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { useSite } from '../components/SiteContext.tsx';
 import { Layout } from './Layout.tsx';
 
 /** "/": a hero with the site title and tagline, calls to action into the docs, and feature cards. */
-export function HomePage() {
+export function HomePage({ head, cards }: HomePageData) {
   const { config } = useSite();
   return (
-    <Layout title={config.home.title} description={config.home.description} route="/">
+    <Layout head={head}>
       <main id={IDS.main} className="home" tabIndex={-1}>
         <div className="hero">
           <div className="hero__inner">
@@ -26,16 +28,7 @@ export function HomePage() {
         </div>
         <section className="home__features container" aria-labelledby="home-features">
           <h2 id="home-features" className="visually-hidden">What you can build</h2>
-          <ul className="cards cards--home">
-            {config.home.features.map((feature) => (
-              <li key={feature.href}>
-                <SmartLink href={feature.href} className="card">
-                  <span className="card__title">{feature.title}</span>
-                  <span className="card__description">{feature.description}</span>
-                </SmartLink>
-              </li>
-            ))}
-          </ul>
+          <CardList cards={cards} className="cards cards--home" />
         </section>
       </main>
     </Layout>

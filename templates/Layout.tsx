@@ -1,31 +1,27 @@
 import type { ReactNode } from 'react';
 import { IDS } from '../common/constants.ts';
-import { absoluteUrl } from '../lib/load/config.ts';
 import { PAGE_TEXTS } from '../common/texts.ts';
+import type { PageHead } from '../lib/model.ts';
 import { AnnouncementBar } from '../components/AnnouncementBar.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Navbar } from '../components/Navbar.tsx';
 import { useSite } from '../components/SiteContext.tsx';
 
 export interface LayoutProps {
-  /** Page title without the site title; undefined for the site title alone. */
-  title: string | undefined;
-  description: string;
-  /** Route of the page ("/docs/changes/"); the 404 page passes undefined (no canonical URL). */
-  route: string | undefined;
+  /** Title, description, canonical and alternate URLs (lib/assemble/page-data.ts). */
+  head: PageHead;
   /** Docs pages carry the version metadata and the sidebar in the mobile menu. */
   docs?: boolean | undefined;
   noIndex?: boolean;
-  /** Other forms of the page for tools: its markdown, a changelog's feeds (`<link rel="alternate">`). */
-  alternates?: { type: string; href: string; title: string }[] | undefined;
   children: ReactNode;
 }
 
 /** Every page: <head>, skip link, announcement, navbar, the page's <main>, footer, script. */
 export function Layout(props: LayoutProps) {
   const { config, assets, generator, noFlashScript, baseUrlBannerScript, contentSecurityPolicy, ogImageSize } = useSite();
-  const title = props.title ? `${props.title} | ${config.title}` : config.title;
-  const canonical = props.route ? absoluteUrl(config, props.route) : undefined;
+  const { head } = props;
+  const title = head.title ? `${head.title} | ${config.title}` : config.title;
+  const canonical = head.canonical;
   const version = config.docs.version;
   return (
     <html lang="en" dir="ltr" data-theme="light" data-base-url={config.baseUrl}>
@@ -35,14 +31,14 @@ export function Layout(props: LayoutProps) {
         <meta name="generator" content={generator} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
-        <meta name="description" content={props.description} />
+        <meta name="description" content={head.description} />
         <meta name="color-scheme" content="light dark" />
         {props.noIndex ? <meta name="robots" content="noindex" /> : null}
         {canonical ? <link rel="canonical" href={canonical} /> : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.title} />
         <meta property="og:title" content={title} />
-        <meta property="og:description" content={props.description} />
+        <meta property="og:description" content={head.description} />
         {canonical ? <meta property="og:url" content={canonical} /> : null}
         {config.image && ogImageSize ? (
           <>
@@ -55,12 +51,12 @@ export function Layout(props: LayoutProps) {
         {/* Twitter cards read the image from og:image: a large card when there is one. */}
         <meta name="twitter:card" content={config.image ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={title} />
-        <meta name="twitter:description" content={props.description} />
+        <meta name="twitter:description" content={head.description} />
         {props.docs ? <meta name="docs-version" content={version.name} /> : null}
         {props.docs ? <meta name="docs-version-label" content={version.label} /> : null}
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="sitemap" type="application/xml" href={`${config.baseUrl}sitemap.xml`} />
-        {props.alternates?.map((alternate) => <link key={alternate.href} rel="alternate" type={alternate.type} href={alternate.href} title={alternate.title} />)}
+        {head.alternates.map((alternate) => <link key={alternate.href} rel="alternate" type={alternate.type} href={alternate.href} title={alternate.title} />)}
         <script dangerouslySetInnerHTML={{ __html: noFlashScript }} />
         <script dangerouslySetInnerHTML={{ __html: baseUrlBannerScript }} />
         {config.analyticsId ? <meta name="analytics-id" content={config.analyticsId} /> : null}

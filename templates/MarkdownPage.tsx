@@ -1,18 +1,18 @@
 import { IDS } from '../common/constants.ts';
-import type { StandalonePage } from '../lib/model.ts';
+import type { MarkdownPageData } from '../lib/model.ts';
 import { TableOfContents } from '../components/TableOfContents.tsx';
 import { Layout } from './Layout.tsx';
 
 /** A standalone page from content/pages/: no docs sidebar, table of contents on the right. */
-export function MarkdownPage({ page }: { page: StandalonePage }) {
+export function MarkdownPage({ head, heading, html, toc }: MarkdownPageData) {
   return (
-    <Layout title={page.title} description={page.description} route={page.route}>
+    <Layout head={head}>
       <main id={IDS.main} className="page-layout" tabIndex={-1}>
         <article className="markdown page-layout__content">
-          {page.hasH1 ? null : <h1>{page.title}</h1>}
-          <div className="markdown__body" dangerouslySetInnerHTML={{ __html: page.html }} />
+          {heading === undefined ? null : <h1>{heading}</h1>}
+          <div className="markdown__body" dangerouslySetInnerHTML={{ __html: html }} />
         </article>
-        <TableOfContents items={page.toc} />
+        <TableOfContents items={toc} />
       </main>
     </Layout>
   );

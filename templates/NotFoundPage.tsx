@@ -1,12 +1,13 @@
 import { IDS } from '../common/constants.ts';
 import { PAGE_TEXTS } from '../common/texts.ts';
+import type { NotFoundPageData } from '../lib/model.ts';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { Layout } from './Layout.tsx';
 
 /** 404.html: served by static hosts for any unknown path. */
-export function NotFoundPage({ docsRoute }: { docsRoute: string }) {
+export function NotFoundPage({ head, docsRoute }: NotFoundPageData) {
   return (
-    <Layout title={PAGE_TEXTS.notFoundTitle} description={PAGE_TEXTS.notFoundLead} route={undefined} noIndex>
+    <Layout head={head} noIndex>
       <main id={IDS.main} className="container container--narrow not-found" tabIndex={-1}>
         <h1>{PAGE_TEXTS.notFoundTitle}</h1>
         <p>{PAGE_TEXTS.notFoundLead}</p>

@@ -1,25 +1,16 @@
 import { IDS } from '../common/constants.ts';
 import { PAGE_TEXTS, TEXTS } from '../common/texts.ts';
+import type { NavLink, SearchPageData } from '../lib/model.ts';
 import { useHref, useSite } from '../components/SiteContext.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { INPUT_ATTRIBUTES } from '../components/SearchBox.tsx';
-import { firstRoute } from '../lib/assemble/sidebar.ts';
 import { Layout } from './Layout.tsx';
 
 /** The top of the docs sidebar as links: where a reader goes when a search finds nothing. */
-function Categories() {
-  const { sidebar } = useSite();
-  const links = sidebar.flatMap((item) => {
-    if (item.type === 'doc') return [{ label: item.label, href: item.route }];
-    if (item.type === 'category') {
-      const href = item.route ?? firstRoute(item.items);
-      return href ? [{ label: item.label, href }] : [];
-    }
-    return [];
-  });
+function Categories({ links }: { links: NavLink[] }) {
   return (
     <ul className="search-page__categories">
-      {links.map((link) => <li key={link.href}><SmartLink href={link.href}>{link.label}</SmartLink></li>)}
+      {links.map((link) => <li key={link.route}><SmartLink href={link.route}>{link.label}</SmartLink></li>)}
     </ul>
   );
 }
@@ -28,11 +19,11 @@ function Categories() {
  * /search/: results for ?q=, filled in by the search module, so a search can be linked and shared.
  * Without JavaScript it offers the categories instead.
  */
-export function SearchPage() {
+export function SearchPage({ head, categories }: SearchPageData) {
   const { assets } = useSite();
   const href = useHref();
   return (
-    <Layout title={TEXTS.searchPageTitle} description={TEXTS.searchPageTitle} route="/search/" noIndex>
+    <Layout head={head} noIndex>
       <main id={IDS.main} className="container container--narrow search-page" tabIndex={-1}
         data-search-page="" data-search-index={assets.searchIndex} data-search-script={assets.searchScript}>
         <h1>{TEXTS.searchPageTitle}</h1>
@@ -45,11 +36,11 @@ export function SearchPage() {
         <ol className="search-page__results" />
         <div className="search-page__empty" hidden>
           <p>{PAGE_TEXTS.searchHint}</p>
-          <Categories />
+          <Categories links={categories} />
         </div>
         <noscript>
           <p>{PAGE_TEXTS.searchNeedsScript}</p>
-          <Categories />
+          <Categories links={categories} />
         </noscript>
       </main>
     </Layout>

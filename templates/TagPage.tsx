@@ -1,20 +1,19 @@
 import { IDS } from '../common/constants.ts';
 import { PAGE_TEXTS } from '../common/texts.ts';
-import type { TagGroup } from '../lib/model.ts';
+import type { TagPageData } from '../lib/model.ts';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { Layout } from './Layout.tsx';
 
 /** /docs/tags/{tag}/: "N docs tagged with …" and each doc with its description. */
-export function TagPage({ tag, tagsRoute }: { tag: TagGroup; tagsRoute: string }) {
-  const heading = PAGE_TEXTS.docsTagged(tag.docs.length, tag.label);
+export function TagPage({ head, heading, tagsRoute, docs }: TagPageData) {
   return (
-    <Layout title={heading} description={`Documentation pages about ${tag.label}.`} route={tag.route}>
+    <Layout head={head}>
       <main id={IDS.main} className="container container--narrow" tabIndex={-1}>
         <header className="tag-page__header">
           <h1>{heading}</h1>
           <SmartLink href={tagsRoute}>{PAGE_TEXTS.viewAllTags}</SmartLink>
         </header>
-        {tag.docs.map((doc) => (
+        {docs.map((doc) => (
           <article className="tag-page__doc" key={doc.route}>
             <SmartLink href={doc.route}>
               <h2>{doc.title}</h2>

@@ -1,0 +1,243 @@
+// Assemble: each page's data, everything its template shows that is derived (URLs, sidebar marks,
+// previous/next, breadcrumbs, cards, tag letters, last updated), as plain values (lib/model.ts).
+// The templates only lay it out, and a page's cache key is a digest of its data (`pageOf`).
+import type { ReactElement } from 'react';
+import { createElement } from 'react';
+import { PAGE_TEXTS, TEXTS } from '../../common/texts.ts';
+import { keyOf } from '../runtime/build-cache.ts';
+import { absoluteUrl, type SiteConfig } from '../load/config.ts';
+import { feedRoutes } from './feeds.ts';
+import type {
+  Card, CategoryPageData, Crumb, DocPage, DocPageData, HomePageData, MarkdownPageData, NotFoundPageData, PageHead,
+  SearchPageData, SidebarCategory, SidebarItem, SidebarMarks, StandalonePage, TagGroup, TagPageData, TagsListPageData,
+} from '../model.ts';
+import { firstRoute, sidebarKey, type SidebarLayout } from './sidebar.ts';
+import { groupTagsByLetter } from './tags.ts';
+
+/** A page's element and its cache key's source: the data is both the template's props and its key. */
+export function pageOf<P extends object>(template: (props: P) => ReactElement, data: P): { element: () => ReactElement; data: () => unknown } {
+  return { element: () => createElement(template, data), data: () => keyData(data) };
+}
+
+/** Strings at least this long (a doc's HTML) stand in a page's key as their digest. */
+const LONG_STRING = 1024;
+/** Digests of long strings, this build's and the last one's (see PageData's constructor). */
+let digests = new Map<string, string>();
+let earlierDigests = new Map<string, string>();
+
+/**
+ * The data as its key digests it, equal for equal data, with each long string replaced by its own
+ * digest. A doc the markdown cache reuses keeps its HTML string, so `npm start` digests a doc's
+ * HTML once, not on every save for every page: keying stays proportional to what changed.
+ */
+function keyData(value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (value.length < LONG_STRING) return value;
+    let digest = digests.get(value) ?? earlierDigests.get(value);
+    if (digest === undefined) digest = `\u0000digest:${keyOf(value)}`;
+    digests.set(value, digest);
+    return digest;
+  }
+  if (Array.isArray(value)) return value.map(keyData);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, keyData(inner)]));
+  }
+  return value;
+}
+
+/** What every page's data is made from; keeps each sidebar the pages show, for the render stage. */
+export class PageData {
+  /** Each sidebar the pages show, by its key (SidebarMarks.key). */
+  readonly sidebars = new Map<string, SidebarItem[]>();
+
+  constructor(
+    private readonly config: SiteConfig,
+    private readonly layout: SidebarLayout,
+    /** When each doc last changed, by source path. */
+    private readonly updated: Map<string, Date>,
+    /** Each doc by route: the category cards show their docs' descriptions. */
+    private readonly docsByRoute: Map<string, DocPage>,
+  ) {
+    // One build's digests are kept for the next; older ones go (their docs changed).
+    earlierDigests = digests;
+    digests = new Map();
+  }
+
+  home(): HomePageData {
+    const { home } = this.config;
+    return {
+      head: this.head(home.title, home.description, '/'),
+      cards: home.features.map((feature) => ({ title: feature.title, description: feature.description, href: feature.href })),
+    };
+  }
+
+  doc(doc: DocPage): DocPageData {
+    const { config, layout } = this;
+    const { previous, next } = doc.inSidebar ? layout.neighbours(doc.route) : { previous: undefined, next: undefined };
+    const markdownUrl = this.url(`${doc.route}index.md`);
+    const routes = doc.changes.length > 0 ? feedRoutes(doc.route) : undefined;
+    const feeds = routes && { atom: this.url(routes.atom), json: this.url(routes.json) };
+    const alternates = [
+      { type: 'text/markdown', href: markdownUrl, title: `${doc.title} (markdown)` },
+      ...(feeds ? [
+        { type: 'application/atom+xml', href: feeds.atom, title: `${doc.title} (${PAGE_TEXTS.atomFeed})` },
+        { type: 'application/feed+json', href: feeds.json, title: `${doc.title} (${PAGE_TEXTS.jsonFeed})` },
+      ] : []),
+    ];
+    const day = this.updated.get(doc.source.absPath)?.toISOString().slice(0, 10);
+    return {
+      head: { ...this.head(doc.title, doc.description, doc.route), alternates },
+      sidebar: this.sidebarMarks(doc.route),
+      toc: doc.toc,
+      breadcrumbs: doc.inSidebar ? { trail: this.trail(doc.route), current: doc.sidebarLabel } : undefined,
+      markdownUrl,
+      heading: doc.hasH1 ? undefined : doc.title,
+      html: doc.html,
+      feeds,
+      tags: doc.tags,
+      editUrl: config.docs.editUrl && `${config.docs.editUrl}${doc.source.file}`,
+      lastUpdated: day === undefined ? undefined : { date: day, text: formatDay(day) },
+      previous,
+      next,
+    };
+  }
+
+  /** A generated category index: its description and one card per child page or sub-category. */
+  category(category: SidebarCategory, route: string): CategoryPageData {
+    const description = category.description ?? PAGE_TEXTS.categoryItems(category.items.length);
+    const { previous, next } = this.layout.neighbours(route);
+    return {
+      head: this.head(category.label, description, route),
+      sidebar: this.sidebarMarks(route),
+      trail: this.trail(route),
+      label: category.label,
+      description,
+      cards: category.items.flatMap((item) => this.card(item)),
+      previous,
+      next,
+    };
+  }
+
+  tagsIndex(tags: TagGroup[], route: string): TagsListPageData {
+    return {
+      head: this.head(PAGE_TEXTS.tagsTitle, 'Every topic of the documentation, with the number of pages that cover it.', route),
+      letters: groupTagsByLetter(tags).map((group) => ({
+        letter: group.letter,
+        tags: group.tags.map((tag) => ({ label: tag.label, slug: tag.slug, route: tag.route, count: tag.docs.length })),
+      })),
+    };
+  }
+
+  tag(tag: TagGroup, tagsRoute: string): TagPageData {
+    const heading = PAGE_TEXTS.docsTagged(tag.docs.length, tag.label);
+    return {
+      head: this.head(heading, `Documentation pages about ${tag.label}.`, tag.route),
+      heading,
+      tagsRoute,
+      docs: tag.docs.map((doc) => ({ route: doc.route, title: doc.title, description: doc.description })),
+    };
+  }
+
+  standalone(page: StandalonePage): MarkdownPageData {
+    return {
+      head: this.head(page.title, page.description, page.route),
+      heading: page.hasH1 ? undefined : page.title,
+      html: page.html,
+      toc: page.toc,
+    };
+  }
+
+  search(route: string): SearchPageData {
+    const categories = this.layout.root.flatMap((item) => {
+      if (item.type === 'doc') return [{ label: item.label, route: item.route }];
+      if (item.type === 'category') {
+        const target = item.route ?? firstRoute(item.items);
+        return target ? [{ label: item.label, route: target }] : [];
+      }
+      return [];
+    });
+    return { head: this.head(TEXTS.searchPageTitle, TEXTS.searchPageTitle, route), categories };
+  }
+
+  /** The sidebar the page at the route shows, the page marked current and the categories leading to it open. */
+  private sidebarMarks(route: string): SidebarMarks {
+    const items = this.layout.sidebarOf(route);
+    const key = sidebarKey(items);
+    this.sidebars.set(key, items);
+    return { key, current: route, open: openCategories(items).get(route) ?? [] };
+  }
+
+  private trail(route: string): Crumb[] {
+    return this.layout.trailOf(route).map((category) => ({ label: category.label, route: category.route }));
+  }
+
+  private card(item: SidebarItem): Card[] {
+    if (item.type === 'doc') {
+      return [{ icon: 'doc', title: item.label, description: this.docsByRoute.get(item.route)?.description ?? '', href: item.route }];
+    }
+    if (item.type === 'link') return [{ icon: 'link', title: item.label, description: item.href, href: item.href }];
+    const href = item.route ?? firstRoute(item.items);
+    if (!href) return [];
+    return [{ icon: 'category', title: item.label, description: item.description ?? PAGE_TEXTS.categoryItems(item.items.length), href }];
+  }
+
+  private head(title: string | undefined, description: string, route: string): PageHead {
+    return { title, description, canonical: absoluteUrl(this.config, route), alternates: [] };
+  }
+
+  /** A route as the pages link it: under the base URL. */
+  private url(route: string): string {
+    return `${this.config.baseUrl}${route.slice(1)}`;
+  }
+}
+
+export function notFoundPageData(docsRoute: string): NotFoundPageData {
+  return {
+    head: { title: PAGE_TEXTS.notFoundTitle, description: PAGE_TEXTS.notFoundLead, canonical: undefined, alternates: [] },
+    docsRoute,
+  };
+}
+
+/** "Nov 23, 2026", as the classic theme writes it (UTC, so every build agrees). */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** Formatted dates by day: a large site has thousands of pages and few distinct days. */
+const formatted = new Map<string, string>();
+function formatDay(day: string): string {
+  let text = formatted.get(day);
+  if (text === undefined) formatted.set(day, (text = DATE_FORMAT.format(new Date(day))));
+  return text;
+}
+
+const openByRoute = new WeakMap<SidebarItem[], Map<string, number[]>>();
+
+/**
+ * For each route of a sidebar, the collapsed categories shown open on its page (those leading to
+ * it, and its own): one walk per sidebar, so marking every page stays linear in the site's size.
+ * Categories are numbered depth first from 1, as the render stage counts them.
+ */
+function openCategories(items: SidebarItem[]): Map<string, number[]> {
+  let found = openByRoute.get(items);
+  if (found) return found;
+  const byRoute = new Map<string, Set<number>>();
+  const mark = (route: string, numbers: number[]) => {
+    if (numbers.length === 0) return;
+    const set = byRoute.get(route) ?? new Set<number>();
+    for (const number of numbers) set.add(number);
+    byRoute.set(route, set);
+  };
+  let number = 0;
+  const walk = (list: SidebarItem[], collapsed: number[]) => {
+    for (const item of list) {
+      if (item.type === 'doc') mark(item.route, collapsed);
+      if (item.type !== 'category') continue;
+      number += 1;
+      const inner = item.collapsed ? [...collapsed, number] : collapsed;
+      if (item.route !== undefined) mark(item.route, inner);
+      walk(item.items, inner);
+    }
+  };
+  walk(items, []);
+  found = new Map([...byRoute].map(([route, set]) => [route, [...set].sort((a, b) => a - b)]));
+  openByRoute.set(items, found);
+  return found;
+}
