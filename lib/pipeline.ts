@@ -72,8 +72,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const { table, site, pagesForSearch, categories } = await stage('assemble', async () =>
       assembleSite({ root, loaded, docs, standalone, committed: await commitDates, assets, twins: runtime.twins, diagnostics }));
     await stage('check', () => {
+      // Each check returns its errors and adds its warnings to the diagnostics; any error stops the build here.
       const pages = [...docs, ...standalone];
-      const errors = checkLinks(siteLinks(pages, loaded.config, loaded.configText), linkTargets(table, pages), diagnostics);
+      const errors = [
+        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText), linkTargets(table, pages), diagnostics),
+      ];
       if (errors.length > 0) throw new BuildFailure(errors);
     });
     const { configText, config } = loaded;
