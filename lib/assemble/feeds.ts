@@ -4,7 +4,7 @@ import { absoluteUrl, type SiteConfig } from '../load/config.ts';
 import { escapeHtml } from '../transform/highlight.ts';
 import type { DocPage } from '../model.ts';
 import { routeFile } from '../load/route-path.ts';
-import type { OutputFile } from '../write/site-writer.ts';
+import { fileOutput, type FileOutput } from './output-table.ts';
 
 export const FEED_FILES = { atom: 'atom.xml', json: 'feed.json' } as const;
 
@@ -28,7 +28,7 @@ function absoluteLinks(html: string, origin: string): string {
 
 const timestamp = (date: string) => `${date}T00:00:00Z`;
 
-export function changelogFeeds(config: SiteConfig, doc: DocPage): OutputFile[] {
+export function changelogFeeds(config: SiteConfig, doc: DocPage): FileOutput[] {
   const pageUrl = absoluteUrl(config, doc.route);
   const routes = feedRoutes(doc.route);
   const atomUrl = absoluteUrl(config, routes.atom);
@@ -84,7 +84,7 @@ export function changelogFeeds(config: SiteConfig, doc: DocPage): OutputFile[] {
   };
 
   return [
-    { path: routeFile(doc.route, FEED_FILES.atom), content: atom },
-    { path: routeFile(doc.route, FEED_FILES.json), content: `${JSON.stringify(json, null, 2)}\n` },
+    fileOutput(routeFile(doc.route, FEED_FILES.atom), () => atom),
+    fileOutput(routeFile(doc.route, FEED_FILES.json), () => `${JSON.stringify(json, null, 2)}\n`),
   ];
 }

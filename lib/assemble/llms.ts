@@ -7,6 +7,7 @@ import { docMarkdown, type TwinContext } from '../transform/twin.ts';
 import type { DocPage, SidebarItem } from '../model.ts';
 import { routeFile } from '../load/route-path.ts';
 import { flattenSidebar } from './sidebar.ts';
+import { fileOutput, type FileOutput } from './output-table.ts';
 
 /** Markdown link text: brackets would end the link early. */
 const linkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
@@ -39,37 +40,38 @@ export function llmsTxt(config: SiteConfig, sidebar: SidebarItem[], docs: DocPag
   return `${[...head, ...groups.flatMap((group) => [`## ${group.title}`, '', ...group.lines, ''])].join('\n')}`;
 }
 
-/** One doc's markdown twin (index.md beside its page) and its part of /llms-full.txt. */
-export interface MarkdownTwin {
-  path: string;
-  content: string;
-  /** The twin under a line with its page's URL. */
-  llmsPart: string;
-}
-
 /** The start of /llms-full.txt; the docs' parts follow. */
 export function llmsFullHead(config: SiteConfig): string {
   return [`# ${config.title}`, '', `> ${oneLine(config.tagline)}`, '', ''].join('\n');
 }
 
 /**
- * Every doc's markdown twin, in sidebar order (docs outside the sidebar last): /llms-full.txt is
- * llmsFullHead and their parts in this order. One at a time, so a large site never holds them all.
+ * Every doc's markdown twin (index.md beside its page), in sidebar order (docs outside the sidebar
+ * last), and /llms-full.txt: llmsFullHead, then each twin under a line with its page's URL, in the
+ * same order. Each twin is made once, when it is first written, and kept in `made` for as long as
+ * its doc object lives (`npm start` keeps it from one build to the next: lib/runtime/build-cache.ts
+ * transforms a doc again whenever its source, the routes, the API description or its images change).
  */
-export function* markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
-  cache?: WeakMap<DocPage, { siteRoot: string; content: string }>): Generator<MarkdownTwin> {
+export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
+  made: WeakMap<DocPage, { siteRoot: string; content: string }>): FileOutput[] {
   const url = (route: string) => absoluteUrl(config, route);
   const siteRoot = url('/');
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const inOrder = flattenSidebar(sidebar).map((link) => docsByRoute.get(link.route)).filter((doc) => doc !== undefined);
   const listed = new Set(inOrder);
   inOrder.push(...docs.filter((doc) => !listed.has(doc)));
-  for (const doc of inOrder) {
-    // `npm start` keeps each twin while its doc object is the same (lib/runtime/build-cache.ts renders a
-    // doc again whenever its source, the routes, the API description or its images change).
-    const known = cache?.get(doc);
-    const content = known?.siteRoot === siteRoot ? known.content : docMarkdown(doc, { ...context, origin: config.url, url });
-    cache?.set(doc, { siteRoot, content });
-    yield { path: routeFile(doc.route, 'index.md'), content, llmsPart: `---\n\nSource: ${url(doc.route)}\n\n${content}\n` };
-  }
+  const twin = (doc: DocPage) => {
+    const known = made.get(doc);
+    if (known?.siteRoot === siteRoot) return known.content;
+    const content = docMarkdown(doc, { ...context, origin: config.url, url });
+    made.set(doc, { siteRoot, content });
+    return content;
+  };
+  return [
+    ...inOrder.map((doc) => fileOutput(routeFile(doc.route, 'index.md'), () => twin(doc))),
+    fileOutput('llms-full.txt', function* llmsFull() {
+      yield llmsFullHead(config);
+      for (const doc of inOrder) yield `---\n\nSource: ${url(doc.route)}\n\n${twin(doc)}\n`;
+    }),
+  ];
 }

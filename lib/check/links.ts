@@ -1,6 +1,8 @@
 // Check: every internal link must reach a route (an error: a broken link fails the build) and
 // every #anchor an id on its page (a warning, naming file and line).
+import type { OutputEntry } from '../assemble/output-table.ts';
 import { BuildError, type Diagnostics } from '../diagnostics.ts';
+import type { SiteConfig } from '../load/config.ts';
 import type { LinkRef } from '../transform/types.ts';
 
 export interface LinkTargets {
@@ -45,4 +47,24 @@ export function configLinks(hrefs: string[], file: string, text: string): LinkRe
       const line = index >= 0 ? text.slice(0, index).split('\n').length : undefined;
       return { route: path, hash: hash || undefined, file, line };
     });
+}
+
+/** What links may reach: every route of the output table, and the ids of each page made from markdown. */
+export function linkTargets(table: OutputEntry[], pages: { route: string; anchors: string[] }[]): LinkTargets {
+  return { paths: new Set(table.map((entry) => entry.route)), anchors: new Map(pages.map((page) => [page.route, new Set(page.anchors)])) };
+}
+
+/** Every internal link of the site: the docs', the standalone pages' and site.yml's. */
+export function siteLinks(pages: { links: LinkRef[] }[], config: SiteConfig, configText: string): LinkRef[] {
+  return [...pages.flatMap((page) => page.links), ...configLinks(configHrefs(config), 'content/site.yml', configText)];
+}
+
+function configHrefs(config: SiteConfig): string[] {
+  return [
+    ...config.navbar.items.map((item) => item.href),
+    ...config.footer.groups.flatMap((group) => group.items.map((item) => item.href)),
+    ...config.home.actions.map((item) => item.href),
+    ...config.home.features.map((item) => item.href),
+    ...(config.announcement?.link ? [config.announcement.link.href] : []),
+  ];
 }

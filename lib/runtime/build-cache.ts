@@ -1,9 +1,9 @@
-// Runtime: what `npm start` keeps from one build to the next, so a save re-renders only what it
-// changes: each doc's transformed markdown (keyed by its source, the routes it can link to, the API
-// description, the base URL, the tags route and the embeds), each page's HTML (keyed by its route's
-// `data()` in lib/pipeline.ts, written by hand to name what its template reads), the search index,
-// the bundles and the files last written. Production builds run without it, on their own branches
-// of buildSite.
+// Runtime, `npm start`: what the cached runtime (lib/runtime/cached.ts) keeps from one build to the
+// next, so a save re-renders only what it changes: each doc's transformed markdown (keyed by its
+// source, the routes it can link to, the API description, the base URL, the tags route and the
+// embeds), each page's HTML (keyed by its data, lib/assemble/page-data.ts), the search index, the
+// bundles and the files last written. Each memo reuses an entry while its key is the same
+// (lib/runtime/memo.ts).
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { AssetUrls, CompiledAssets } from '../assets/bundle.ts';
@@ -12,10 +12,10 @@ import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocPage } from '../model.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { SearchSection } from '../assets/search/sections.ts';
+import { Memo } from './memo.ts';
 
 /** A transformed doc, with what transforming it did besides returning HTML, to replay on reuse. */
 export interface CachedDoc {
-  key: string;
   page: DocPage;
   /** Images the page uses, with the size and time they had, so an edited image re-renders the page. */
   images: { path: string; stamp: string }[];
@@ -30,21 +30,20 @@ export interface CacheStats {
 }
 
 export class BuildCache {
-  readonly docs = new Map<string, CachedDoc>();
-  /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs. */
-  readonly pages = new Map<string, { key: string; html: string }>();
-  /** Each transformed doc's key: pages key on it instead of digesting the whole doc again. */
-  readonly docKeys = new WeakMap<DocPage, string>();
+  /** Transformed docs by source path. */
+  readonly docs = new Memo<CachedDoc>();
+  /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs (the key is the page's). */
+  readonly pages = new Memo<{ key: string; html: string }>();
   /** Each doc's search sections (a doc page object is new whenever its content or base URL changes). */
   readonly sections = new WeakMap<DocPage, SearchSection[]>();
-  /** The search index of the last build and the files it wrote, reused while the sections are equal. */
-  search: { key: string; index: BuiltSearchIndex; files: [string, string][] } | undefined;
-  /** The bundles of the last build, with a digest of the files they were made from. */
-  compiled: { key: string; assets: CompiledAssets } | undefined;
-  /** A parsed input file (the API description) with the stamp it had. */
-  readonly inputs = new Map<string, { stamp: string; value: unknown }>();
+  /** The search index and its files (name, content), keyed by the name of its entry file, a digest of its input. */
+  readonly search = new Memo<{ index: BuiltSearchIndex; files: [string, string][] }>();
+  /** The bundles, keyed by the files they are made from. */
+  readonly compiled = new Memo<Promise<CompiledAssets>>();
+  /** Parsed input files (the API description), keyed by their stamp. */
+  readonly inputs = new Memo<unknown>();
   /** Filled page HTML by output path, reused while the page and the asset URLs are unchanged. */
-  readonly filled = new Map<string, { key: string; html: string }>();
+  readonly filled = new Memo<string>();
   /** What the last build wrote, by output folder, so the next one writes only what changed. */
   readonly written = new Map<string, WrittenFiles>();
   /** What the last build transformed and rendered anew, and what it reused. */
@@ -52,7 +51,7 @@ export class BuildCache {
   /** Each doc's markdown twin (index.md), while the doc object is the same. */
   readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
-  commitDates: Map<string, Date> | undefined;
+  commitDates: Promise<Map<string, Date>> | undefined;
 }
 
 /** A short digest of any JSON-like value (Maps and Sets as their entries). */

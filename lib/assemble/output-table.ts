@@ -1,0 +1,38 @@
+// Assemble, the output table: every route and file the site will have, in one list. The link
+// check reads its routes, the render stage its pages, the write stage its files; nothing else
+// lists what the site holds. Only the assets (bundles, images, search index files, named by their
+// content once made) are added by the assets stage.
+import type { ReactElement } from 'react';
+
+/** A page: rendered from a template with the site-wide context. */
+export interface PageOutput {
+  kind: 'page';
+  /** What a link names ("/docs/intro/", "/404.html"). */
+  route: string;
+  /** Where it is written, inside the output folder ("docs/intro/index.html"). */
+  path: string;
+  element: () => ReactElement;
+  /** Everything the page's template reads besides the site-wide context; equal data, equal page. */
+  data: () => unknown;
+}
+
+/**
+ * Any other file. Its content is made when it is written: the markdown twins one at a time, and
+ * /llms-full.txt in parts (a large site never holds all of them at once as one string).
+ */
+export interface FileOutput {
+  kind: 'file';
+  route: string;
+  path: string;
+  content: () => string | Uint8Array | Iterable<string>;
+}
+
+export type OutputEntry = PageOutput | FileOutput;
+
+export const isPage = (entry: OutputEntry): entry is PageOutput => entry.kind === 'page';
+export const isFile = (entry: OutputEntry): entry is FileOutput => entry.kind === 'file';
+
+/** A file at `path`, whose route is its path. */
+export function fileOutput(path: string, content: FileOutput['content']): FileOutput {
+  return { kind: 'file', route: `/${path}`, path, content };
+}

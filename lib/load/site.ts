@@ -1,0 +1,37 @@
+// Load: the site's inputs: content/site.yml, the docs tree with its front matter, the API
+// description.
+import { join } from 'node:path';
+import type { Diagnostics } from '../diagnostics.ts';
+import type { ApiDescription } from '../openapi-model.ts';
+import { loadSiteConfig, type SiteConfig } from './config.ts';
+import { joinRoute, loadContent, type LoadedContent } from './content.ts';
+import { loadApiDescription } from './openapi.ts';
+
+export interface LoadedSite {
+  siteDir: string;
+  config: SiteConfig;
+  /** content/site.yml as written, to place problems with it at their line. */
+  configText: string;
+  /** Where the docs are ("/docs/") and their tag pages. */
+  docsRoute: string;
+  tagsRoute: string;
+  content: LoadedContent;
+  /** Each doc file's route, for links to markdown files. */
+  routeByFile: Map<string, string>;
+  api: ApiDescription | undefined;
+  apiFile: { absPath: string; file: string };
+}
+
+/** `parse` parses an input file (`npm start` reuses the last result while the file is unchanged). */
+export function loadSite(siteDir: string, diagnostics: Diagnostics, parse: <T>(path: string, parse: (path: string) => T) => T): LoadedSite {
+  const { config, text: configText } = loadSiteConfig(join(siteDir, 'content/site.yml'), 'content/site.yml');
+  const docsPath = config.docs.version.path;
+  const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics });
+  const apiFile = { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' };
+  return {
+    siteDir, config, configText, content, apiFile,
+    docsRoute: joinRoute(docsPath), tagsRoute: joinRoute(docsPath, 'tags'),
+    routeByFile: new Map(content.docs.map((doc) => [doc.absPath, doc.route])),
+    api: parse(apiFile.absPath, (path) => loadApiDescription(path, apiFile.file)),
+  };
+}

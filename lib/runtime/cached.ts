@@ -1,0 +1,155 @@
+// Runtime, `npm start`: a BuildCache (lib/runtime/build-cache.ts) kept between builds by the build
+// worker (lib/dev/build-worker.ts). Each stage reuses what the last build made while what it is made
+// from is unchanged; pages are rendered with placeholders for the hashed asset URLs, filled in
+// afterwards, so a stylesheet or search change re-renders no page; only files whose content changed
+// are written.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
+import { buildSearchIndex } from '../assets/search/build-index.ts';
+import { pageSections, type SearchSection } from '../assets/search/sections.ts';
+import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
+import { Diagnostics } from '../diagnostics.ts';
+import { readCommitDates } from '../load/last-updated.ts';
+import type { DocPage } from '../model.ts';
+import { renderDocument } from '../render/document.tsx';
+import { transformDoc } from '../transform/doc.ts';
+import { writeChanges, type OutputFile } from '../write/site-writer.ts';
+import { ASSET_PLACEHOLDERS, fileStamp, fillAssetUrls, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
+import { bundlesInto, searchEntryName } from './direct.ts';
+import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
+
+export class CachedRuntime implements Runtime {
+  /** The rendered pages, filled with this build's asset URLs, for the write stage. */
+  private pageFiles: OutputFile[] = [];
+  private search: WriteResult['search'] | undefined;
+
+  /** `deferSearch`: see BuildOptions.deferSearch in lib/pipeline.ts. */
+  constructor(private readonly cache: BuildCache, private readonly outDir: string, private readonly deferSearch: boolean) {}
+
+  get twins(): WeakMap<DocPage, { siteRoot: string; content: string }> {
+    return this.cache.twins;
+  }
+
+  commitDates(siteDir: string): Promise<Map<string, Date>> {
+    this.cache.commitDates ??= readCommitDates(siteDir);
+    return this.cache.commitDates;
+  }
+
+  /** Parsed once per content: reused while the file's size and modification time are unchanged. */
+  parsed<T>(path: string, parse: (path: string) => T): T {
+    return this.cache.inputs.get(path, fileStamp(path), () => parse(path)) as T;
+  }
+
+  forDocs(): Runtime {
+    return this;
+  }
+
+  /** Each doc's markdown, or the last build's while nothing it depends on changed (its images included). */
+  transform({ sources, env, routes, api }: TransformInput): Promise<DocPage[]> {
+    const shared = keyOf([routes, api?.text, env.baseUrl, env.tagsRoute, env.embeds]);
+    const made = this.cache.docs.all(sources, (source) => source.absPath, (source) => keyOf([shared, source]), (source): CachedDoc => {
+      const images: CachedDoc['images'] = [];
+      const diagnostics = new Diagnostics();
+      const page = transformDoc(source, {
+        ...env, diagnostics,
+        addAsset: (absPath) => {
+          images.push({ path: absPath, stamp: fileStamp(absPath) });
+          return env.addAsset(absPath);
+        },
+      });
+      return { page, images, warnings: diagnostics.warnings };
+    }, (known) => known.images.every((image) => fileStamp(image.path) === image.stamp));
+    // What transforming did besides returning the page, replayed for reused docs (adding an image twice adds it once).
+    for (const doc of made) {
+      for (const image of doc.images) env.addAsset(image.path);
+      for (const warning of doc.warnings) env.diagnostics.warn(warning, warning.message);
+    }
+    this.cache.stats.docsTransformed = this.cache.docs.made;
+    this.cache.stats.docsTotal = sources.length;
+    return Promise.resolve(made.map((doc) => doc.page));
+  }
+
+  /**
+   * The search index, or the last build's (its files added again) while its input is the same, or
+   * while the input changed in a build that defers the search (the next build brings it up to date).
+   */
+  async assets(input: AssetsInput): Promise<AssetsResult> {
+    const entryName = searchEntryName(input);
+    const last = this.cache.search.last('index');
+    const deferred = this.deferSearch && last !== undefined && last.key !== entryName;
+    const { index, files } = deferred && last ? last.value : this.cache.search.get('index', entryName, () => {
+      const written: [string, string][] = [];
+      const built = buildSearchIndex(this.sections(input), (name, text) => {
+        const fileName = name === 'search-index.json' ? entryName : undefined;
+        const url = fileName ? input.assets.addAs('search', fileName, text) : input.assets.add('search', name, text);
+        written.push([url.slice(url.lastIndexOf('/') + 1), text]);
+        return url;
+      });
+      return { index: built, files: written };
+    });
+    // Added again in the order they were made; a file made just now is added once.
+    for (const [fileName, text] of files) input.assets.addAs('search', fileName, text);
+    const { url, ...search } = index;
+    this.search = search;
+    return { ...bundlesInto(input, await this.compiled(input.root), url), searchDeferred: deferred };
+  }
+
+  /** Each page's HTML, or its last HTML while the site-wide context and its own data are unchanged. */
+  render(pages: PageOutput[], site: SiteWithoutAssets, { urls, ogImageSize }: AssetsResult): void {
+    const context = { ...site, ogImageSize, assets: ASSET_PLACEHOLDERS };
+    const contextKey = keyOf(context);
+    const rendered = this.cache.pages.all(pages, (page) => page.path, (page) => `${contextKey}:${keyOf(page.data())}`,
+      (page, key) => ({ key, html: renderDocument(page.element(), context) }));
+    this.cache.stats.pagesRendered = this.cache.pages.made;
+    this.cache.stats.pagesTotal = pages.length;
+    const assetKey = keyOf(urls);
+    const paths = pages.map((page) => page.path);
+    const filled = this.cache.filled.all(rendered, (_page, index) => paths[index] ?? '', (page) => `${page.key}:${assetKey}`,
+      (page) => fillAssetUrls(page.html, urls));
+    this.pageFiles = filled.map((html, index) => ({ path: paths[index] ?? '', content: html }));
+  }
+
+  /** Writes only what changed since the last build into the same folder. */
+  write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
+    const all: OutputFile[] = [...this.pageFiles, ...files.map((file) => ({ path: file.path, content: contentOf(file) })), ...assets.files];
+    this.cache.written.set(this.outDir, writeChanges(this.outDir, all, this.cache.written.get(this.outDir)));
+    if (!this.search) throw new Error('Internal error: the write stage ran before the assets stage.');
+    return Promise.resolve({ assetFiles: assets.files.length, search: this.search });
+  }
+
+  finish(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Every section to index: each doc's (kept while the doc object is the same), then the category pages'. */
+  private sections(input: AssetsInput): SearchSection[] {
+    const docSections = input.docs.flatMap((doc, index) => {
+      const known = this.cache.sections.get(doc);
+      if (known) return known;
+      const page = input.pagesForSearch[index];
+      const found = page ? pageSections(page) : [];
+      this.cache.sections.set(doc, found);
+      return found;
+    });
+    return [...docSections, ...input.categories];
+  }
+
+  /** The bundles, or the last build's while no file they are made from has changed. */
+  private async compiled(root: string): Promise<CompiledAssets> {
+    const key = keyOf(COMPILED_SOURCES.flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .sort().map((path) => `${dir}/${path}:${fileStamp(join(root, dir, path))}`)));
+    try {
+      return await this.cache.compiled.get('bundles', key, () => compileAssets(root));
+    } catch (error) {
+      // A failed bundle is not kept: the next build tries again.
+      this.cache.compiled.forget('bundles');
+      throw error;
+    }
+  }
+}
+
+function contentOf(file: FileOutput): string | Uint8Array {
+  const content = file.content();
+  return typeof content === 'string' || content instanceof Uint8Array ? content : [...content].join('');
+}

@@ -1,0 +1,110 @@
+// Runtime, one thread: a production build of a small site (the real one). Each page is written
+// into a fresh folder as soon as it is rendered, so memory stays flat however large the site, and
+// the folder replaces the output folder only when the whole build has succeeded.
+import { addAssets, compileAssets, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
+import { buildSearchIndex, type BuiltSearchIndex } from '../assets/search/build-index.ts';
+import { indexJob } from '../assets/search/index-job.ts';
+import type { SearchSection } from '../assets/search/sections.ts';
+import { pageSections } from '../assets/search/sections.ts';
+import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
+import { readCommitDates } from '../load/last-updated.ts';
+import type { DocPage } from '../model.ts';
+import { renderDocument } from '../render/document.tsx';
+import { transformDoc } from '../transform/doc.ts';
+import { SiteWriter } from '../write/site-writer.ts';
+import { HELPER_MIN_DOCS } from './helper-thread.ts';
+import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
+
+export class DirectRuntime implements Runtime {
+  readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
+  /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */
+  protected writer: SiteWriter | undefined;
+  private search: Omit<BuiltSearchIndex, 'url'> | undefined;
+
+  /** `threaded`: the runtime a site with many docs takes instead (lib/runtime/threaded.ts). */
+  constructor(protected readonly options: RuntimeOptions, private readonly threaded?: () => Runtime) {}
+
+  commitDates(siteDir: string): Promise<Map<string, Date>> {
+    return readCommitDates(siteDir);
+  }
+
+  parsed<T>(path: string, parse: (path: string) => T): T {
+    return parse(path);
+  }
+
+  forDocs(count: number): Runtime {
+    return this.threaded && (this.options.helperThread ?? count >= HELPER_MIN_DOCS) ? this.threaded() : this;
+  }
+
+  transform({ sources, env }: TransformInput): Promise<DocPage[]> {
+    return Promise.resolve(sources.map((source) => transformDoc(source, env)));
+  }
+
+  async assets(input: AssetsInput): Promise<AssetsResult> {
+    this.writer = new SiteWriter(this.options.outDir);
+    const sections = [...input.pagesForSearch.flatMap(pageSections), ...input.categories];
+    const { url, ...search } = searchIndexInto(input, sections);
+    this.search = search;
+    return { ...bundlesInto(input, await compileAssets(input.root), url), searchDeferred: false };
+  }
+
+  render(pages: PageOutput[], site: SiteWithoutAssets, { urls, ogImageSize }: AssetsResult): void {
+    const context = { ...site, assets: urls, ogImageSize };
+    for (const page of pages) this.folder().write(page.path, renderDocument(page.element(), context));
+  }
+
+  write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
+    const writer = this.folder();
+    for (const file of files) writeOutput(writer, file);
+    for (const file of assets.files) writer.write(file.path, file.content);
+    writer.commit();
+    if (!this.search) throw new Error('Internal error: the write stage ran before the assets stage.');
+    return Promise.resolve({ assetFiles: assets.files.length, search: this.search });
+  }
+
+  finish(failed: boolean): Promise<void> {
+    if (failed) this.writer?.abort();
+    return Promise.resolve();
+  }
+
+  protected folder(): SiteWriter {
+    if (!this.writer) throw new Error('Internal error: the output folder is made by the assets stage.');
+    return this.writer;
+  }
+}
+
+/** A file of the output table; one given in parts (/llms-full.txt) is written part by part. */
+export function writeOutput(writer: SiteWriter, file: FileOutput): void {
+  const content = file.content();
+  if (typeof content === 'string' || content instanceof Uint8Array) {
+    writer.write(file.path, content);
+    return;
+  }
+  const out = writer.open(file.path);
+  for (const part of content) out.write(part);
+  out.close();
+}
+
+/**
+ * The search index, added to the build's assets. Its entry file (the one the pages link to) is
+ * named by a digest of what the index is made from (lib/assets/search/index-job.ts), in every way a
+ * build runs: the helper thread must name it before it exists, while the pages render.
+ */
+export function searchIndexInto(input: AssetsInput, sections: SearchSection[]): BuiltSearchIndex {
+  const entryName = searchEntryName(input);
+  return buildSearchIndex(sections, (name, text) =>
+    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text));
+}
+
+export function searchEntryName(input: AssetsInput): string {
+  return indexJob(input.root, input.config.baseUrl, [], input.pagesForSearch, input.categories, '').entryName;
+}
+
+/** The bundles and the configured images, added to the build's assets. */
+export function bundlesInto(input: AssetsInput, compiled: CompiledAssets, searchIndex: string): Omit<AssetsResult, 'searchDeferred'> {
+  const { config } = input;
+  const { ogImageSize, ...urls } = addAssets(compiled, {
+    siteDir: input.siteDir, assets: input.assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src, configText: input.configText,
+  });
+  return { urls: { ...urls, searchIndex }, ogImageSize };
+}

@@ -1,0 +1,48 @@
+// Runtime, `npm start`: the one way the build cache reuses work. Each item is looked up by its id;
+// its stored value is reused while the item's key is the same (and the value still holds), else it
+// is made anew and stored; afterwards the entries of items no longer present are dropped, so a
+// deleted page or doc leaves nothing behind.
+
+export class Memo<V> {
+  private readonly entries = new Map<string, { key: string; value: V }>();
+  /** How many values the last `all` made anew. */
+  made = 0;
+
+  /**
+   * Every item's value, in order. `stillHolds` can refuse a stored value whose key is the same
+   * (a doc whose image file changed on the disk).
+   */
+  all<T>(items: readonly T[], id: (item: T, index: number) => string, key: (item: T) => string, make: (item: T, key: string) => V,
+    stillHolds: (value: V) => boolean = () => true): V[] {
+    this.made = 0;
+    const present = new Set<string>();
+    const values = items.map((item, index) => {
+      const itemId = id(item, index);
+      present.add(itemId);
+      const itemKey = key(item);
+      return this.get(itemId, itemKey, () => make(item, itemKey), stillHolds);
+    });
+    for (const known of this.entries.keys()) if (!present.has(known)) this.entries.delete(known);
+    return values;
+  }
+
+  /** One value, made anew when its key changed. */
+  get(id: string, key: string, make: () => V, stillHolds: (value: V) => boolean = () => true): V {
+    const known = this.entries.get(id);
+    if (known?.key === key && stillHolds(known.value)) return known.value;
+    const value = make();
+    this.made += 1;
+    this.entries.set(id, { key, value });
+    return value;
+  }
+
+  /** Drops an entry (a value that turned out to be a failure). */
+  forget(id: string): void {
+    this.entries.delete(id);
+  }
+
+  /** The stored value of an id, whatever its key. */
+  last(id: string): { key: string; value: V } | undefined {
+    return this.entries.get(id);
+  }
+}

@@ -1,0 +1,98 @@
+// Runtime: how a build runs its stages, the one place where the three ways differ. buildSite
+// (lib/pipeline.ts) calls the same stages in the same order whichever way runs them:
+//   direct.ts   one thread, a fresh output folder swapped into place (production, small sites);
+//   threaded.ts a helper thread for part of the markdown and the search index (production, from
+//               HELPER_MIN_DOCS docs on);
+//   cached.ts   `npm start`: a BuildCache kept between builds, only what changed is made and written.
+// All three write the same bytes for the same site (test/unit/build-modes.test.ts).
+import type { SiteContextValue } from '../../components/SiteContext.tsx';
+import type { AssetCollector, AssetUrls } from '../assets/bundle.ts';
+import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
+import type { PageForSearch, SearchSection } from '../assets/search/sections.ts';
+import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
+import type { SiteConfig } from '../load/config.ts';
+import type { DocSource } from '../load/content.ts';
+import type { DocPage } from '../model.ts';
+import type { ApiDescription } from '../openapi-model.ts';
+import type { PageEnvironment } from '../transform/doc.ts';
+import type { BuildCache } from './build-cache.ts';
+import { CachedRuntime } from './cached.ts';
+import { DirectRuntime } from './direct.ts';
+import { ThreadedRuntime } from './threaded.ts';
+
+/** What transforming the docs needs: the helper thread rebuilds the environment from the plain values. */
+export interface TransformInput {
+  sources: DocSource[];
+  env: PageEnvironment;
+  assets: AssetCollector;
+  siteDir: string;
+  /** Doc file → route, for links to markdown files. */
+  routes: [string, string][];
+  api: ApiDescription | undefined;
+  /** Where the API description is, for a thread that loads it again. */
+  apiFile: { absPath: string; file: string } | undefined;
+}
+
+/** What the assets stage makes the search index and the bundles from. */
+export interface AssetsInput {
+  root: string;
+  siteDir: string;
+  config: SiteConfig;
+  /** content/site.yml as written, so that a problem with a configured image names its line. */
+  configText: string;
+  assets: AssetCollector;
+  /** Every doc, and what search reads of each (same order). */
+  docs: DocPage[];
+  pagesForSearch: PageForSearch[];
+  /** The generated category pages' sections, indexed after the docs'. */
+  categories: SearchSection[];
+}
+
+export interface AssetsResult {
+  urls: AssetUrls;
+  ogImageSize: { width: number; height: number } | undefined;
+  /** The search index is the last build's (see BuildOptions.deferSearch). */
+  searchDeferred: boolean;
+}
+
+export interface WriteResult {
+  /** How many asset files the site has (bundles, images, search index files). */
+  assetFiles: number;
+  search: Omit<BuiltSearchIndex, 'url'>;
+}
+
+/** The site-wide context of every page but the asset URLs, which the assets stage makes. */
+export type SiteWithoutAssets = Omit<SiteContextValue, 'assets' | 'ogImageSize'>;
+
+export interface Runtime {
+  /** Load: each file's date of last commit, from one pass over git history (run meanwhile). */
+  commitDates(siteDir: string): Promise<Map<string, Date>>;
+  /** Load: an input file parsed (the API description). */
+  parsed<T>(path: string, parse: (path: string) => T): T;
+  /** The runtime for a site of this many docs (a large production build takes a helper thread). */
+  forDocs(count: number): Runtime;
+  /** Transform: every doc's markdown, in file order. */
+  transform(input: TransformInput): Promise<DocPage[]>;
+  /** Assemble: each doc's markdown twin, while the doc object is the same. */
+  readonly twins: WeakMap<DocPage, { siteRoot: string; content: string }>;
+  /** Assets: the search index and the bundles, added to the build's assets; their URLs. */
+  assets(input: AssetsInput): Promise<AssetsResult>;
+  /** Render: every page of the output table. */
+  render(pages: PageOutput[], site: SiteWithoutAssets, assets: AssetsResult): void;
+  /** Write: every other file of the output table and the assets; the site is in place after it. */
+  write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult>;
+  /** Stops what the runtime started; after a failure, removes what it wrote (the previous site stays). */
+  finish(failed: boolean): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  root: string;
+  outDir: string;
+  cache?: BuildCache | undefined;
+  deferSearch?: boolean | undefined;
+  helperThread?: boolean | undefined;
+}
+
+export function runtimeFor(options: RuntimeOptions): Runtime {
+  return options.cache ? new CachedRuntime(options.cache, options.outDir, options.deferSearch === true) : new DirectRuntime(options, () => new ThreadedRuntime(options));
+}

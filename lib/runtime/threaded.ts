@@ -1,0 +1,76 @@
+// Runtime, two threads: a production build of a large site (from HELPER_MIN_DOCS docs on). The
+// helper thread (lib/runtime/helper-thread.ts) transforms the later part of the docs' markdown while
+// this thread transforms the earlier part, then builds the search index, writing its files into the
+// new folder itself, while this thread renders and writes the pages. The rest is as in one thread.
+import type { AssetCollector } from '../assets/bundle.ts';
+import { compileAssets } from '../assets/bundle.ts';
+import { indexJob, type IndexJobResult } from '../assets/search/index-job.ts';
+import type { FileOutput } from '../assemble/output-table.ts';
+import type { DocSource } from '../load/content.ts';
+import type { DocPage } from '../model.ts';
+import { transformDoc } from '../transform/doc.ts';
+import { SiteWriter } from '../write/site-writer.ts';
+import { bundlesInto, DirectRuntime, writeOutput } from './direct.ts';
+import { HelperThread } from './helper-thread.ts';
+import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
+
+export class ThreadedRuntime extends DirectRuntime {
+  private readonly helper = new HelperThread();
+  /** How many docs (the last ones) the helper transformed: it indexes their sections from its own copy. */
+  private helperDocs = 0;
+  private indexing: Promise<IndexJobResult> | undefined;
+
+  constructor(options: RuntimeOptions) {
+    super(options);
+  }
+
+  /**
+   * The later docs go to the helper; their images join the build's assets and their warnings the
+   * build's. The first error in file order wins, as in one thread.
+   */
+  override async transform({ sources, env, assets, siteDir, routes, apiFile }: TransformInput): Promise<DocPage[]> {
+    // The helper starts later (it loads its modules first): it takes somewhat less than half.
+    const split = Math.ceil(sources.length * 0.55);
+    const theirSources = sources.slice(split);
+    const theirs = this.helper.markdown({
+      sources: theirSources, baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, embeds: [...(env.embeds ?? [])], api: apiFile,
+    });
+    const ours = sources.slice(0, split).map((source) => transformDoc(source, env));
+    const { pages, images, warnings } = await theirs;
+    for (const image of images) assets.addImage(image);
+    for (const warning of warnings) env.diagnostics.warn(warning, warning.message);
+    this.helperDocs = pages.length;
+    return [...ours, ...pages.map((page, index) => ({ ...page, source: theirSources[index] as DocSource }))];
+  }
+
+  /** The index is built in the helper meanwhile; the pages link to its entry file by the name it will have. */
+  override async assets(input: AssetsInput): Promise<AssetsResult> {
+    this.writer = new SiteWriter(this.options.outDir);
+    const { pagesForSearch, docs } = input;
+    // The job (the whole input as JSON) is not kept here once the helper has its copy.
+    const job = indexJob(input.root, input.config.baseUrl, pagesForSearch.slice(0, docs.length - this.helperDocs), pagesForSearch,
+      input.categories, this.writer.folder('assets/search'));
+    this.indexing = this.helper.searchIndex(job);
+    return { ...bundlesInto(input, await compileAssets(input.root), `${job.folderUrl}${job.entryName}`), searchDeferred: false };
+  }
+
+  override async write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
+    const writer = this.folder();
+    for (const file of files) writeOutput(writer, file);
+    if (!this.indexing) throw new Error('Internal error: the write stage ran before the assets stage.');
+    const { written, index } = await this.indexing;
+    for (const file of assets.files) writer.write(file.path, file.content);
+    writer.commit();
+    return { assetFiles: assets.files.length + written, search: index };
+  }
+
+  override async finish(failed: boolean): Promise<void> {
+    if (!failed) {
+      void this.helper.stop();
+      return;
+    }
+    // The helper may be writing search files into the new folder: stop it before removing that.
+    await this.helper.stop();
+    await super.finish(failed);
+  }
+}

@@ -1,0 +1,90 @@
+// The three ways a build runs (lib/runtime/): one thread, a helper thread, and the cache of
+// `npm start` after edits. Each must write the same site, byte for byte: the output folders are
+// compared file by file. The site is a copy of the real content (API pages, images, changelog
+// feeds, standalone pages, tags, categories), edited between the cached builds as an author would.
+import assert from 'node:assert/strict';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import test from 'node:test';
+import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
+import { BuildCache } from '../../lib/runtime/build-cache.ts';
+import { ROOT, tempDir } from '../helpers/site.ts';
+
+/** Every file of a built site, by path. */
+function snapshot(dir: string): Map<string, Buffer> {
+  return new Map(readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort()
+    .map((path) => [path.slice(dir.length + 1), readFileSync(path)]));
+}
+
+/** The files that differ between two sites, named, so a failure says which. */
+function differences(expected: Map<string, Buffer>, actual: Map<string, Buffer>): string[] {
+  const found: string[] = [];
+  for (const [path, content] of expected) {
+    const other = actual.get(path);
+    if (!other) found.push(`${path}: missing`);
+    else if (!other.equals(content)) found.push(`${path}: different content`);
+  }
+  for (const path of actual.keys()) if (!expected.has(path)) found.push(`${path}: not in the other site`);
+  return found;
+}
+
+const summary = (result: BuildResult) => ({ pages: result.pages, files: result.files, warnings: result.warnings, search: result.search });
+
+test('one thread, a helper thread and the npm start cache after edits write the same site', async (t) => {
+  const site = tempDir('pagewright-modes-');
+  const outs = tempDir('pagewright-modes-out-');
+  t.after(() => {
+    rmSync(site, { recursive: true, force: true });
+    rmSync(outs, { recursive: true, force: true });
+  });
+  cpSync(join(ROOT, 'content'), join(site, 'content'), { recursive: true });
+  cpSync(join(ROOT, 'assets/img'), join(site, 'assets/img'), { recursive: true });
+
+  // As the build worker of `npm start` runs it: the search index may follow in a second build.
+  const cache = new BuildCache();
+  const cachedOut = join(outs, 'cached');
+  const cachedBuild = async () => {
+    const first = await buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, deferSearch: true });
+    return first.searchDeferred ? buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, deferSearch: false }) : first;
+  };
+  await cachedBuild();
+  const earlierAssets = [...snapshot(cachedOut).keys()].filter((path) => path.startsWith('assets/'));
+
+  // A body edit, a code block edit (search leaves code out, its index's entry name does not), a
+  // title change (every sidebar), a new doc.
+  const edit = (path: string, change: (text: string) => string) => {
+    const file = join(site, path);
+    const before = readFileSync(file, 'utf8');
+    const after = change(before);
+    assert.notEqual(after, before, `the edit of ${path} changes it`);
+    writeFileSync(file, after);
+  };
+  const docs = readdirSync(join(site, 'content/docs'), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.md')).sort();
+  const withCode = docs.find((path) => readFileSync(join(site, 'content/docs', path), 'utf8').includes('\n```'));
+  assert.ok(withCode && docs.length > 3, 'the real content has docs with code blocks');
+  edit(`content/docs/${docs[1]}`, (text) => `${text}\nA paragraph added by an author.\n`);
+  edit(`content/docs/${withCode}`, (text) => text.replace('\n```', '\n```\n// a line added to a code block'));
+  edit(`content/docs/${docs[2]}`, (text) => (/^title: /m.test(text) ? text.replace(/^title: .*$/m, 'title: A new title') : text.replace(/^# .*$/m, '# A new title')));
+  writeFileSync(join(site, 'content/docs/added-page.md'), '# Added page\n\nA page added while the author previews the site.\n\n## A section\n\nText.\n');
+  const cached = await cachedBuild();
+
+  const direct = await buildSite({ root: ROOT, siteDir: site, outDir: join(outs, 'direct'), helperThread: false });
+  const threaded = await buildSite({ root: ROOT, siteDir: site, outDir: join(outs, 'threaded'), helperThread: true });
+
+  const expected = snapshot(join(outs, 'direct'));
+  assert.ok(expected.has('docs/added-page/index.html') && expected.has('docs/added-page/index.md') && expected.has('llms-full.txt'));
+  assert.deepEqual(differences(expected, snapshot(join(outs, 'threaded'))), [], 'the helper thread writes the same site as one thread');
+  // The cached output folder keeps the earlier builds' hashed assets (a tab opened before may still
+  // ask for them); besides those, it is the same site.
+  const incremental = snapshot(cachedOut);
+  const kept = [...incremental.keys()].filter((path) => !expected.has(path));
+  assert.deepEqual(kept.filter((path) => !earlierAssets.includes(path)), [], 'only earlier assets remain beside the site');
+  for (const path of kept) incremental.delete(path);
+  assert.deepEqual(differences(expected, incremental), [], 'the npm start cache writes the same site as a fresh build');
+
+  assert.deepEqual(summary(threaded), summary(direct));
+  assert.deepEqual(summary(cached), summary(direct));
+});
