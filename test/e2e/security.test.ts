@@ -26,7 +26,8 @@ after(async () => {
 });
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
-const metaPolicy = (html: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#x27;/g, "'");
+/** The policy of a page's <meta> tag, one line (the page writes one directive a line; a policy splits at ";" and whitespace). */
+const metaPolicy = (html: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#x27;/g, "'").replace(/;\s+/g, '; ');
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `))?.split(' ').slice(1) ?? [];
 
 /** What is wrong with the pages' policy, as "page: problem"; and the one policy they share. */
