@@ -129,7 +129,19 @@ class Lines {
     }
   }
 
-  /** Content that may hold newlines of its own (a code block): kept as it is. */
+  /**
+   * The content of <pre> or a raw-text element, kept as it is: its lines do not count, so it
+   * never moves a break of the markup before it.
+   */
+  raw(text: string): void {
+    this.flush();
+    this.out += text;
+    const lastNewline = text.lastIndexOf('\n');
+    this.column = lastNewline === -1 ? this.column + text.length : text.length - lastNewline - 1;
+    if (text !== '') this.atLineStart = false;
+  }
+
+  /** Markup that may hold newlines of its own (a comment, an attribute value): kept as it is. */
   verbatim(text: string): void {
     const firstNewline = text.indexOf('\n');
     if (firstNewline === -1) {
@@ -308,7 +320,7 @@ function startTag(html: string, lt: number, lines: Lines): number {
   const lower = name.toLowerCase();
   if (!VERBATIM.has(lower) || close === '') return k;
   const end = lower === 'pre' ? preEnd(html, k) : rawTextEnd(html, k, lower);
-  lines.verbatim(html.slice(k, end));
+  lines.raw(html.slice(k, end));
   return end;
 }
 
