@@ -245,8 +245,22 @@ function markup(html: string, lt: number, lines: Lines): number {
   return startTag(html, lt, lines);
 }
 
-/** A start tag, its attributes breakable between them; then a verbatim element's content. */
-function startTag(html: string, lt: number, lines: Lines): number {
+/** The attributes of a start tag as the HTML tokenizer reads them, and where the tag ends. */
+interface ParsedTag {
+  name: string;
+  /** Each attribute's text (name, "=", value), with &#x27; of double-quoted values as "'". */
+  attributes: string[];
+  /** ">", "/>" or " />"; '' when the page ends inside the tag. */
+  close: string;
+  /** Where the text after the tag starts. */
+  end: number;
+}
+
+/**
+ * The attribute states of the HTML tokenizer: names end at whitespace, "/", ">" or "="; values are
+ * quoted or end at whitespace or ">"; a stray "/" is ignored.
+ */
+function parseTag(html: string, lt: number): ParsedTag {
   const n = html.length;
   let k = lt + 1;
   while (k < n) {
@@ -255,12 +269,8 @@ function startTag(html: string, lt: number, lines: Lines): number {
     k++;
   }
   const name = html.slice(lt + 1, k);
-  if (BLOCK.has(name)) lines.newline();
-  lines.segment += '<' + name;
-  let attributes = 0;
+  const attributes: string[] = [];
   let close = '';
-  // The attribute states of the HTML tokenizer: names end at whitespace, "/", ">" or "="; values are
-  // quoted or end at whitespace or ">".
   while (k < n) {
     const code = html.charCodeAt(k);
     if (isSpace(code)) {
@@ -278,7 +288,6 @@ function startTag(html: string, lt: number, lines: Lines): number {
         k += 2;
         break;
       }
-      // A stray "/" is ignored by the tokenizer.
       k++;
       continue;
     }
@@ -308,19 +317,31 @@ function startTag(html: string, lt: number, lines: Lines): number {
     }
     let attribute = html.slice(nameStart, valueEnd);
     if (doubleQuoted && attribute.includes('&#x27;')) attribute = attribute.replaceAll('&#x27;', "'");
-    if (attributes === 0) lines.lastResort();
+    attributes.push(attribute);
+    k = valueEnd;
+  }
+  return { name, attributes, close, end: k };
+}
+
+/** A start tag, its attributes breakable between them; then a verbatim element's content. */
+function startTag(html: string, lt: number, lines: Lines): number {
+  const tag = parseTag(html, lt);
+  const { name, attributes, close } = tag;
+  if (BLOCK.has(name)) lines.newline();
+  lines.segment += '<' + name;
+  for (let i = 0; i < attributes.length; i++) {
+    const attribute = attributes[i] as string;
+    if (i === 0) lines.lastResort();
     else lines.opportunity(' ', ATTRIBUTE_BREAK);
     // A value written on several lines (a long SVG path, the policy) keeps its lines.
     if (attribute.includes('\n')) lines.verbatim(attribute);
     else lines.segment += attribute;
-    attributes++;
-    k = valueEnd;
   }
   lines.segment += close;
-  const lower = name.toLowerCase();
-  if (!VERBATIM.has(lower) || close === '') return k;
-  const end = lower === 'pre' ? preEnd(html, k) : rawTextEnd(html, k, lower);
-  lines.raw(html.slice(k, end));
+  const lower = VERBATIM.has(name) || BLOCK.has(name) ? name : name.toLowerCase();
+  if (!VERBATIM.has(lower) || close === '') return tag.end;
+  const end = lower === 'pre' ? preEnd(html, tag.end) : rawTextEnd(html, tag.end, lower);
+  lines.raw(html.slice(tag.end, end));
   return end;
 }
 
@@ -345,7 +366,9 @@ function preEnd(html: string, from: number): number {
     if (k === -1) return html.length;
     const closing = html.charCodeAt(k + 1) === SLASH;
     const nameAt = closing ? k + 2 : k + 1;
-    if (html.slice(nameAt, nameAt + 3).toLowerCase() === 'pre' && endsName(html.charCodeAt(nameAt + 3))) {
+    // "pre" in any case: setting bit 0x20 lower-cases an ASCII letter.
+    if ((html.charCodeAt(nameAt) | 0x20) === 0x70 && (html.charCodeAt(nameAt + 1) | 0x20) === 0x72
+      && (html.charCodeAt(nameAt + 2) | 0x20) === 0x65 && endsName(html.charCodeAt(nameAt + 3))) {
       depth += closing ? -1 : 1;
       if (depth === 0) return k;
     }
