@@ -3,14 +3,34 @@ import './production-env.ts';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteContext, type SiteContextValue } from '../../components/SiteContext.tsx';
+import type { AssetUrls } from '../assets/bundle.ts';
+import { ASSET_PLACEHOLDERS } from '../runtime/build-cache.ts';
 import { formatHtml } from './format-html.ts';
 import { renderFormatted } from './preformatted.ts';
 
+/**
+ * The page is always formatted with the asset placeholders in place of the hashed asset URLs and
+ * filled in afterwards: where the formatter breaks a line depends on the lengths before it, so a
+ * fresh build formatting the real URLs would differ from an incremental one, whose cached pages
+ * hold the placeholders until they are written.
+ */
 export function renderDocument(element: ReactElement, context: SiteContextValue): string {
+  const filled = context.assets !== ASSET_PLACEHOLDERS;
+  const site = filled ? { ...context, assets: ASSET_PLACEHOLDERS } : context;
   const html = renderFormatted(
-    () => renderToStaticMarkup(<SiteContext.Provider value={context}>{element}</SiteContext.Provider>),
+    () => renderToStaticMarkup(<SiteContext.Provider value={site}>{element}</SiteContext.Provider>),
     // React writes the attribute as "charSet"; HTML is case-insensitive, readers expect "charset".
     (markup) => formatHtml(markup.replace('<meta charSet=', '<meta charset=')),
   );
-  return `<!DOCTYPE html>\n${html}\n`;
+  const page = `<!DOCTYPE html>\n${html}\n`;
+  return filled ? fill(page, context.assets) : page;
+}
+
+const NAMES = new Map(Object.entries(ASSET_PLACEHOLDERS).map(([name, placeholder]) => [placeholder, name as keyof AssetUrls]));
+/** Every placeholder, longest first so that none stops at another's prefix. */
+const PLACEHOLDER = new RegExp([...NAMES.keys()].sort((a, b) => b.length - a.length).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+
+/** The asset URLs in place of the placeholders, in one pass over the page. */
+function fill(page: string, urls: AssetUrls): string {
+  return page.replace(PLACEHOLDER, (placeholder) => urls[NAMES.get(placeholder) as keyof AssetUrls]);
 }

@@ -7,7 +7,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ItemLink, SidebarList, type LinkedItem } from '../../components/Sidebar.tsx';
 import { SiteContext, type SiteContextValue } from '../../components/SiteContext.tsx';
-import { formatFragment } from './format-html.ts';
+import { formatFragment, formattedPattern } from './format-html.ts';
 import type { SidebarCategory, SidebarItem, SidebarMarks } from '../model.ts';
 import { preformatted } from './preformatted.ts';
 
@@ -31,8 +31,12 @@ export function sidebarRenderer(sidebars: Map<string, SidebarItem[]>): SiteConte
     let index = links.get(marks.key);
     if (!index) links.set(marks.key, (index = linksByRoute(items)));
     for (const item of index.get(marks.current) ?? []) {
-      const marked = withSite(site, <ItemLink item={item} current />);
-      html = html.replace(withSite(site, <ItemLink item={item} current={false} />), () => marked);
+      // The list is formatted: the link may be broken across lines there, so it is found by pattern.
+      const unmarked = formattedPattern(withSite(site, <ItemLink item={item} current={false} />));
+      const marked = formatFragment(withSite(site, <ItemLink item={item} current />));
+      const unchanged: string = html;
+      html = html.replace(unmarked, () => marked);
+      if (html === unchanged) throw new Error(`The sidebar ${marks.key} has no link to ${marks.current} to mark as the current page.`);
     }
     // Formatted already: set into the page after the page's own markup is formatted.
     return preformatted(html);

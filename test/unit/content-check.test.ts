@@ -17,7 +17,7 @@ test('every internal link and anchor of the real site resolves (no build warning
 test('every page has a title and a description', () => {
   for (const { route, html } of pages) {
     assert.match(html, /<title>[^<|]+[^<]*<\/title>/, route);
-    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    const description = /<meta name="description"\s+content="([^"]*)"/.exec(html)?.[1] ?? '';
     assert.ok(description.trim().length >= 20, `${route}: description "${description}"`);
   }
 });

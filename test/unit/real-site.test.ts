@@ -29,7 +29,7 @@ test('the home page shows the site title and tagline, with calls to action into 
 
 test('the Quickstart is the first page of the API section, before the Overview', () => {
   const html = page('/docs/changes/');
-  const api = /href="\/docs\/category\/api\/" class="menu__link[\s\S]*?<ul class="menu menu--level-2">\s*<li class="menu__item"><a href="([^"]+)"[\s\S]*?<li class="menu__item"><a href="([^"]+)"/.exec(html);
+  const api = /href="\/docs\/category\/api\/"\s+class="menu__link[\s\S]*?<ul class="menu menu--level-2">\s*<li class="menu__item"><a href="([^"]+)"[\s\S]*?<li class="menu__item"><a href="([^"]+)"/.exec(html);
   assert.deepEqual([api?.[1], api?.[2]], ['/docs/api/quickstart/', '/docs/api/overview/']);
 });
 
@@ -45,7 +45,7 @@ test('the changelog is the first sidebar item and lists dated entries newest fir
   const sidebar = /<aside class="docs-sidebar"[^>]*>([\s\S]*?)<\/aside>/.exec(html)?.[1] ?? '';
   assert.match(sidebar, /^\s*<nav class="sidebar" aria-label="Docs sidebar">\s*<ul class="menu menu--level-1">\s*<li class="menu__item"><a href="\/docs\/changes\/"/);
   // Each entry is an anchor of its own whose date links to it.
-  const entries = [...html.matchAll(/<li id="(change-[\d-]+)" class="changelog-entry"><a class="changelog-entry__date" href="#([^"]+)"><time datetime="(\d{4}-\d{2}-\d{2})">/g)];
+  const entries = [...html.matchAll(/<li id="(change-[\d-]+)" class="changelog-entry"><a class="changelog-entry__date"\s+href="#([^"]+)"><time datetime="(\d{4}-\d{2}-\d{2})">/g)];
   const dates = entries.map((m) => m[3] ?? '');
   assert.ok(dates.length >= 50, `${dates.length} dated entries`);
   for (const [, id, href, date] of entries) assert.ok(id === href && id?.startsWith(`change-${date}`), `${id} links to #${href}`);
