@@ -3,8 +3,7 @@ import './production-env.ts';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteContext, type SiteContextValue } from '../../components/SiteContext.tsx';
-import type { AssetUrls } from '../assets/bundle.ts';
-import { ASSET_PLACEHOLDERS } from '../runtime/build-cache.ts';
+import { ASSET_PLACEHOLDERS, fillAssetUrls } from './asset-placeholders.ts';
 import { formatHtml } from './format-html.ts';
 import { renderFormatted } from './preformatted.ts';
 
@@ -23,14 +22,5 @@ export function renderDocument(element: ReactElement, context: SiteContextValue)
     (markup) => formatHtml(markup.replace('<meta charSet=', '<meta charset=')),
   );
   const page = `<!DOCTYPE html>\n${html}\n`;
-  return filled ? fill(page, context.assets) : page;
-}
-
-const NAMES = new Map(Object.entries(ASSET_PLACEHOLDERS).map(([name, placeholder]) => [placeholder, name as keyof AssetUrls]));
-/** Every placeholder, longest first so that none stops at another's prefix. */
-const PLACEHOLDER = new RegExp([...NAMES.keys()].sort((a, b) => b.length - a.length).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-
-/** The asset URLs in place of the placeholders, in one pass over the page. */
-function fill(page: string, urls: AssetUrls): string {
-  return page.replace(PLACEHOLDER, (placeholder) => urls[NAMES.get(placeholder) as keyof AssetUrls]);
+  return filled ? fillAssetUrls(page, context.assets) : page;
 }

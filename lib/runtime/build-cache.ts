@@ -1,12 +1,12 @@
 // Runtime, `npm start`: what the cached runtime (lib/runtime/cached.ts) keeps from one build to the
 // next, so a save re-renders only what it changes: each doc's transformed markdown (keyed by its
 // source, the routes it can link to, the API description, the base URL, the tags route and the
-// embeds), each page's HTML (keyed by its data, lib/assemble/page-data.ts), the search index, the
-// bundles and the files last written. Each memo reuses an entry while its key is the same
-// (lib/runtime/memo.ts).
+// embeds), each page's HTML with asset placeholders (keyed by its data, lib/assemble/page-data.ts;
+// lib/render/asset-placeholders.ts), the search index, the bundles and the files last written.
+// Each memo reuses an entry while its key is the same (lib/runtime/memo.ts).
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import type { AssetUrls, CompiledAssets } from '../assets/bundle.ts';
+import type { CompiledAssets } from '../assets/bundle.ts';
 import type { Warning } from '../diagnostics.ts';
 import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocPage } from '../model.ts';
@@ -72,27 +72,4 @@ export function fileStamp(path: string): string {
   } catch {
     return 'missing';
   }
-}
-
-/**
- * Pages are rendered with these in place of the hashed asset URLs, which are filled in as the
- * files are written. So a change of the stylesheet, the client script or the search index changes
- * a few bytes of each page instead of re-rendering it. Plain letters: React writes them unescaped.
- */
-export const ASSET_PLACEHOLDERS: AssetUrls = {
-  css: '/__pagewright-asset__/css',
-  js: '/__pagewright-asset__/js',
-  searchScript: '/__pagewright-asset__/search-script',
-  searchIndex: '/__pagewright-asset__/search-index',
-  favicon: '/__pagewright-asset__/favicon',
-  logo: '/__pagewright-asset__/logo',
-  ogImage: '/__pagewright-asset__/og-image',
-};
-
-export function fillAssetUrls(html: string, urls: AssetUrls): string {
-  let filled = html;
-  for (const name of Object.keys(ASSET_PLACEHOLDERS) as (keyof AssetUrls)[]) {
-    filled = filled.replaceAll(ASSET_PLACEHOLDERS[name], urls[name]);
-  }
-  return filled;
 }

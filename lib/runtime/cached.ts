@@ -15,7 +15,8 @@ import type { DocPage } from '../model.ts';
 import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
 import { writeChanges, type OutputFile } from '../write/site-writer.ts';
-import { ASSET_PLACEHOLDERS, fileStamp, fillAssetUrls, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
+import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
+import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
