@@ -114,7 +114,13 @@ function resultName(operation: ApiOperation): string {
   return operation.method === 'delete' ? 'result' : noun;
 }
 
-export function operationMarkdown(api: ApiDescription, operation: ApiOperation): string {
+/** What an operation block shows besides its tables and samples. */
+export interface OperationOptions {
+  /** The operation's description: left out on a page that introduces it itself (lib/transform/operation-intro.ts). */
+  description: boolean;
+}
+
+export function operationMarkdown(api: ApiDescription, operation: ApiOperation, options: OperationOptions): string {
   const request = exampleRequest(api, operation);
   const name = resultName(operation);
   const response = successExample(api, operation);
@@ -122,7 +128,7 @@ export function operationMarkdown(api: ApiDescription, operation: ApiOperation):
   // Names the tables' scroll regions apart: a page may hold several operations.
   const endpoint = `${method} ${operation.path}`;
   const left = [
-    operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
+    options.description && operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
     table('Path parameters', parameterRows(api, operation, 'path'), endpoint),
     table('Query parameters', parameterRows(api, operation, 'query'), endpoint),
     table('Request body', bodyRows(api, operation), endpoint),
@@ -149,7 +155,7 @@ const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').t
  * method and path, description, GFM tables, responses, one code block per sample language and the
  * example response. Its headings are the page's, so the two read alike.
  */
-export function operationPlainMarkdown(api: ApiDescription, operation: ApiOperation): string {
+export function operationPlainMarkdown(api: ApiDescription, operation: ApiOperation, options: OperationOptions): string {
   const request = exampleRequest(api, operation);
   const name = resultName(operation);
   const response = successExample(api, operation);
@@ -166,7 +172,7 @@ export function operationPlainMarkdown(api: ApiDescription, operation: ApiOperat
   });
   return [
     `**${operation.method.toUpperCase()}** \`${operation.path}\`\n\n`,
-    operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
+    options.description && operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
     plainTable('Path parameters', parameterRows(api, operation, 'path')),
     plainTable('Query parameters', parameterRows(api, operation, 'query')),
     plainTable('Request body', bodyRows(api, operation)),
