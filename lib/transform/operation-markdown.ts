@@ -52,7 +52,8 @@ interface Row {
 function table(title: string, rows: Row[], endpoint: string): string {
   if (rows.length === 0) return '';
   const body = rows
-    .map((row) => `<tr><td><code>${escapeHtml(row.name)}</code>${row.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(row.type)}</td><td>${inline(row.details)}</td></tr>`)
+    // A break opportunity before each bracket: "tune[prompts_attributes][][text]" may wrap in a narrow column.
+    .map((row) => `<tr><td><code>${escapeHtml(row.name).replace(/\[/g, '<wbr>[')}</code>${row.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(row.type)}</td><td>${inline(row.details)}</td></tr>`)
     .join('');
   return `<h3 class="api-operation__heading">${title}</h3>\n\n<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(`${title} of ${endpoint}`)}"><table class="api-table"><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>${body}</tbody></table></section>\n\n`;
 }
