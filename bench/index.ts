@@ -72,11 +72,12 @@ if (tenThousand) {
 if (small !== undefined && large !== undefined) check('time per page, 10,000 vs 1,000 pages', large / small, 1.25, '×');
 
 // 3. Authoring mode.
-step('measuring save-to-reload in npm start (15 saves)');
+step('measuring an author\'s edit in npm start (15 saves)');
 const reload = await measureSaveToReload(root);
-console.log(`\nAuthoring mode: save a markdown file → reload event in the open tab (${reload.runs} saves)`);
-console.log(`  median ${ms(reload.medianMs)}, min ${ms(reload.minMs)}, max ${ms(reload.maxMs)}`);
-check('dev save-to-reload, median', reload.medianMs, 100, 'ms');
+console.log(`\nAuthoring mode: save a markdown file → the open tab (${reload.runs} saves)`);
+console.log(`  write-to-reload-event: median ${ms(reload.medianMs)}, min ${ms(reload.minMs)}, max ${ms(reload.maxMs)}`);
+console.log(`  write-to-visible:      median ${ms(reload.visible.medianMs)}, min ${ms(reload.visible.minMs)}, max ${ms(reload.visible.maxMs)}`);
+check('dev write-to-visible, median', reload.visible.medianMs, 100, 'ms');
 
 // 4–7. What readers get: one build served as `npm run serve` serves it.
 const out = join(mkdtempSync(join(tmpdir(), 'pagewright-bench-site-')), 'dist');

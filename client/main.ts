@@ -5,10 +5,12 @@ import { init as initAnalytics, pageView } from './analytics.ts';
 import { init as initAnnouncement } from './announcement.ts';
 import { init as initCode } from './code.ts';
 import { showCrash } from './errors.ts';
+import { init as initLiveSwap } from './live-swap.ts';
 import { init as initNavbar } from './navbar.ts';
 import { init as initPrefetch } from './prefetch.ts';
-import { init as initRouter, isInternal } from './router.ts';
+import { init as initRouter, isInternal, swapInPlace, type RouterHooks } from './router.ts';
 import { init as initSearch, initPage as initSearchPage } from './search-loader.ts';
+import { init as initSidebarScroll } from './sidebar-scroll.ts';
 import { init as initTheme } from './theme.ts';
 import { init as initToc } from './toc.ts';
 import { init as initVersion } from './version.ts';
@@ -35,15 +37,18 @@ function start(): void {
     initAnalytics();
     initSearch();
     initPrefetch(isInternal, document.querySelector('header') ?? document);
+    initSidebarScroll();
     startPage(document.getElementById(IDS.pageContent) ?? document);
-    initRouter({
+    const hooks: RouterHooks = {
       beforeSwap: stopPage,
       afterSwap(content) {
         startPage(content);
         reattachLater();
         pageView();
       },
-    });
+    };
+    initRouter(hooks);
+    initLiveSwap((next) => swapInPlace(next, hooks));
   } catch (error) {
     console.error(error);
     showCrash(error);

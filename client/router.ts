@@ -2,7 +2,7 @@
 // and footer, with history entries, scroll restoration, focus for screen readers and a progress
 // bar for slow routes. A server error, a redirect or a page that does not come in time is left to
 // the browser's own page load; when the network is down, the reader gets "Page Error" with "Retry".
-import { IDS, NAVIGATION_TIMEOUT_MS } from '../common/constants.ts';
+import { IDS, NAVIGATION_TIMEOUT_MS, PAGE_HEAD_SELECTORS } from '../common/constants.ts';
 import { fetchPage } from './prefetch.ts';
 import { startProgress } from './progress.ts';
 import { showCrash, showPageError } from './errors.ts';
@@ -14,7 +14,6 @@ export interface RouterHooks {
   afterSwap(content: HTMLElement): void;
 }
 
-const HEAD_SELECTORS = ['meta[name="description"]', 'link[rel="canonical"]', 'link[rel="alternate"]', 'meta[property^="og:"]', 'meta[name^="twitter:"]', 'meta[name^="docs-version"]', 'meta[name="robots"]'];
 const CLEAN_PATH = /(?:\/index)?\.html$/;
 
 export function baseUrl(): string {
@@ -127,7 +126,7 @@ export async function navigate(url: URL, hooks: RouterHooks, mode: Mode): Promis
       return;
     }
     enter(url, mode);
-    swap(html, hooks);
+    swap(new DOMParser().parseFromString(html, 'text/html'), hooks);
     scrollAfter(url, mode === 'pop' ? positions.get(index) : undefined);
     if (mode !== 'pop') document.getElementById(IDS.main)?.focus({ preventScroll: true });
   } catch (error) {
@@ -167,14 +166,23 @@ function keepSidebar(here: HTMLElement, next: HTMLElement): boolean {
     here.querySelector('.docs-main') && next.querySelector('.docs-main'));
 }
 
-function swap(html: string, hooks: RouterHooks): void {
-  const next = new DOMParser().parseFromString(html, 'text/html');
+/**
+ * A new version of the page on screen (an author's edit under `npm start`), swapped in as a
+ * navigation would, sidebar included (its labels may have changed); the reader stays where they were.
+ */
+export function swapInPlace(next: Document, hooks: RouterHooks): void {
+  const { scrollX, scrollY } = window;
+  swap(next, hooks, true);
+  window.scrollTo(scrollX, scrollY);
+}
+
+function swap(next: Document, hooks: RouterHooks, wholePage = false): void {
   const content = next.getElementById(IDS.pageContent);
   const here = document.getElementById(IDS.pageContent);
   if (!content || !here) throw new Error('The page has no content to show.');
   hooks.beforeSwap();
   document.title = next.title;
-  for (const selector of HEAD_SELECTORS) {
+  for (const selector of PAGE_HEAD_SELECTORS) {
     for (const old of document.head.querySelectorAll(selector)) old.remove();
     for (const fresh of next.head.querySelectorAll(selector)) document.head.append(document.importNode(fresh, true));
   }
@@ -183,7 +191,7 @@ function swap(html: string, hooks: RouterHooks): void {
   else delete document.body.dataset.docsVersion;
   const panel = document.querySelector('.mobile-menu__panel');
   const nextPanel = next.querySelector('.mobile-menu__panel');
-  if (keepSidebar(here, content)) {
+  if (!wholePage && keepSidebar(here, content)) {
     // The same sidebar: only the content column changes; the sidebar stays where it is (its
     // scroll position too) and marks the new page. Less to build and lay out than a whole swap.
     const main = here.querySelector('.docs-main');

@@ -43,6 +43,21 @@ export const DATA = {
   copyPage: 'data-copy-page',
 } as const;
 
+/**
+ * The page's own head elements besides its title (everything else in the head is the same on every
+ * page): a client-side navigation replaces them, and `npm start` leaves them out when it compares a
+ * rebuilt page's layout with the one on screen.
+ */
+export const PAGE_HEAD_SELECTORS = ['meta[name="description"]', 'link[rel="canonical"]', 'link[rel="alternate"]', 'meta[property^="og:"]',
+  'meta[name^="twitter:"]', 'meta[name^="docs-version"]', 'meta[name="robots"]'];
+
+/**
+ * `npm start` hands a rebuilt version of the page on screen to the client as this event on the
+ * document, with the parsed page as its detail (lib/dev/live-reload.ts); the client swaps it in and
+ * cancels the event, so the dev server's script knows not to reload the page.
+ */
+export const LIVE_SWAP_EVENT = 'pagewright:rebuilt';
+
 /** Ids that templates render and the client looks up. */
 export const IDS = {
   main: 'main-content',

@@ -1,7 +1,10 @@
-// Dev mode: open tabs learn about rebuilds over server-sent events. A good build reloads the page
+// Dev mode: open tabs learn about rebuilds over server-sent events. After a good build each tab
+// brings its page up to date, in place when only the page's own parts changed, else by reloading
 // (a stylesheet-only change swaps the stylesheet without a reload); a failed build shows an
-// overlay with the file, line and message; the next good build clears it.
+// overlay with the file, line and message; the next good build clears it. The tabs' side is
+// lib/dev/reload-client.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { reloadClientScript } from './reload-client.ts';
 
 export const RELOAD_PATH = '/__reload';
 /** The page side is a file, not an inline script, so the pages' Content-Security-Policy allows it. */
@@ -37,7 +40,7 @@ export class LiveReload {
   built(stylesheetOnly: boolean, stylesheet: string | undefined): void {
     this.lastError = undefined;
     if (stylesheetOnly && stylesheet) this.send('css', stylesheet);
-    else this.send('reload', '');
+    else this.send('rebuilt', '');
   }
 
   failed(message: string): void {
@@ -46,14 +49,7 @@ export class LiveReload {
   }
 }
 
-/** The page side: a tiny script, added to pages by the dev server only. */
+/** The page side: a small script, added to pages by the dev server only. */
 export const LIVE_RELOAD_CLIENT = `<script src="${RELOAD_SCRIPT_PATH}"></script>`;
 
-const LIVE_RELOAD_SCRIPT = `(function(){var s=new EventSource(${JSON.stringify(RELOAD_PATH)}),o;
-function clear(){if(o){o.remove();o=null;}}
-s.addEventListener("reload",function(){location.reload();});
-s.addEventListener("css",function(e){clear();var l=document.querySelector('link[rel="stylesheet"]');if(l)l.href=JSON.parse(e.data);});
-s.addEventListener("error",function(e){clear();o=document.createElement("div");o.setAttribute("role","alert");
-o.style.cssText="position:fixed;inset:0;z-index:2000;background:rgba(20,20,24,.92);color:#fff;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
-var h=document.createElement("strong");h.textContent="Build failed: fix the file and save, this page reloads by itself.\\n\\n";o.appendChild(h);
-o.appendChild(document.createTextNode(JSON.parse(e.data)));document.body.appendChild(o);});})();`;
+const LIVE_RELOAD_SCRIPT = reloadClientScript(RELOAD_PATH);

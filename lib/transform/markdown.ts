@@ -10,6 +10,7 @@ import { headingRenderer } from './headings.ts';
 import { imageRenderer } from './images.ts';
 import { checkMarkdownLimits } from './limits.ts';
 import { linkRenderer } from './links.ts';
+import { introducesOperations } from './operation-intro.ts';
 import { operationExtension } from './operations.ts';
 import { createPageState } from './page-state.ts';
 import { paragraphRenderer } from './paragraphs.ts';
@@ -37,6 +38,7 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
 
   checkMarkdownLimits(source, ctx);
   const text = source.replace(/\r\n?/g, '\n');
+  page.operationsIntroduced = introducesOperations(text);
   const tokens = marked.lexer(text);
   annotate(tokens, text, ctx.bodyLineOffset, page.lineOf, page.explicitIds);
   if (ctx.changelog) markChangelog(tokens, page);

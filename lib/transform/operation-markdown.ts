@@ -52,7 +52,8 @@ interface Row {
 function table(title: string, rows: Row[], endpoint: string): string {
   if (rows.length === 0) return '';
   const body = rows
-    .map((row) => `<tr><td><code>${escapeHtml(row.name)}</code>${row.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(row.type)}</td><td>${inline(row.details)}</td></tr>`)
+    // A break opportunity before each bracket: "tune[prompts_attributes][][text]" may wrap in a narrow column.
+    .map((row) => `<tr><td><code>${escapeHtml(row.name).replace(/\[/g, '<wbr>[')}</code>${row.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(row.type)}</td><td>${inline(row.details)}</td></tr>`)
     .join('');
   return `<h3 class="api-operation__heading">${title}</h3>\n\n<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(`${title} of ${endpoint}`)}"><table class="api-table"><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>${body}</tbody></table></section>\n\n`;
 }
@@ -114,7 +115,13 @@ function resultName(operation: ApiOperation): string {
   return operation.method === 'delete' ? 'result' : noun;
 }
 
-export function operationMarkdown(api: ApiDescription, operation: ApiOperation): string {
+/** What an operation block shows besides its tables and samples. */
+export interface OperationOptions {
+  /** The operation's description: left out on a page that introduces it itself (lib/transform/operation-intro.ts). */
+  description: boolean;
+}
+
+export function operationMarkdown(api: ApiDescription, operation: ApiOperation, options: OperationOptions): string {
   const request = exampleRequest(api, operation);
   const name = resultName(operation);
   const response = successExample(api, operation);
@@ -122,7 +129,7 @@ export function operationMarkdown(api: ApiDescription, operation: ApiOperation):
   // Names the tables' scroll regions apart: a page may hold several operations.
   const endpoint = `${method} ${operation.path}`;
   const left = [
-    operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
+    options.description && operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
     table('Path parameters', parameterRows(api, operation, 'path'), endpoint),
     table('Query parameters', parameterRows(api, operation, 'query'), endpoint),
     table('Request body', bodyRows(api, operation), endpoint),
@@ -149,7 +156,7 @@ const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').t
  * method and path, description, GFM tables, responses, one code block per sample language and the
  * example response. Its headings are the page's, so the two read alike.
  */
-export function operationPlainMarkdown(api: ApiDescription, operation: ApiOperation): string {
+export function operationPlainMarkdown(api: ApiDescription, operation: ApiOperation, options: OperationOptions): string {
   const request = exampleRequest(api, operation);
   const name = resultName(operation);
   const response = successExample(api, operation);
@@ -166,7 +173,7 @@ export function operationPlainMarkdown(api: ApiDescription, operation: ApiOperat
   });
   return [
     `**${operation.method.toUpperCase()}** \`${operation.path}\`\n\n`,
-    operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
+    options.description && operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
     plainTable('Path parameters', parameterRows(api, operation, 'path')),
     plainTable('Query parameters', parameterRows(api, operation, 'query')),
     plainTable('Request body', bodyRows(api, operation)),

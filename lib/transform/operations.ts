@@ -26,7 +26,7 @@ export function operationExtension(page: PageState): TokenizerAndRendererExtensi
       if (!match?.[1]) return undefined;
       const operation = ctx.api?.operations.get(match[1]);
       const token: OperationToken = { type: 'operation', raw: match[0], id: match[1], tokens: [] };
-      if (ctx.api && operation) this.lexer.blockTokens(operationMarkdown(ctx.api, operation), token.tokens);
+      if (ctx.api && operation) this.lexer.blockTokens(operationMarkdown(ctx.api, operation, { description: !page.operationsIntroduced }), token.tokens);
       return token;
     },
     renderer(token) {

@@ -21,6 +21,8 @@ export interface PageState {
   /** Ids given so far, so that a second "{#same}" is reported (a link would reach only the first). */
   readonly ids: Set<string>;
   readonly operations: string[];
+  /** The page says what its operations do before the first one: their blocks leave the description out. */
+  operationsIntroduced: boolean;
   h1: string | undefined;
   firstParagraph: string | undefined;
   /** Each table's scroll region is a landmark, so it needs a name of its own: the heading above it. */
@@ -42,6 +44,7 @@ export function createPageState(ctx: MarkdownContext): PageState {
     slugger: createHeadingSlugger(),
     ids: new Set(),
     operations: [],
+    operationsIntroduced: false,
     h1: undefined,
     firstParagraph: undefined,
     sectionTitle: undefined,

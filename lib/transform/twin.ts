@@ -5,6 +5,7 @@
 // go.
 import { dirname, resolve } from 'node:path';
 import { decodePath, linkTarget } from './link-target.ts';
+import { introducesOperations } from './operation-intro.ts';
 import { operationPlainMarkdown } from './operation-markdown.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import type { DocPage } from '../model.ts';
@@ -54,6 +55,8 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
   const links = (line: string) => line.replace(CODE_OR_LINK, (match, ticks: string | undefined, bang: string, text: string, target: string, title: string) =>
     ticks ? match : `${bang}[${text}](${absolute(target, bang === '!')}${title})`);
 
+  const body = doc.source.body.replace(/\r\n?/g, '\n');
+  const description = !introducesOperations(body);
   const out: string[] = doc.hasH1 ? [] : [`# ${doc.title}`, ''];
   let fence: RegExp | undefined;
   const quotes: string[] = [];
@@ -61,7 +64,7 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
   const push = (text: string) => out.push(text === '' ? prefix.trimEnd() : `${prefix}${text}`);
   // Line by line; the cheap character tests first keep this fast on large sites (every doc goes
   // through it once per build).
-  for (const line of doc.source.body.replace(/\r\n?/g, '\n').split('\n')) {
+  for (const line of body.split('\n')) {
     prefix = '> '.repeat(quotes.length);
     if (fence) {
       push(line);
@@ -83,7 +86,7 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
     const operationId = OPERATION.exec(line)?.[1];
     const operation = operationId ? ctx.api?.operations.get(operationId) : undefined;
     if (operation && ctx.api) {
-      for (const text of operationPlainMarkdown(ctx.api, operation).trimEnd().split('\n')) push(text);
+      for (const text of operationPlainMarkdown(ctx.api, operation, { description }).trimEnd().split('\n')) push(text);
       continue;
     }
     const admonition = ADMONITION_OPEN.exec(line);

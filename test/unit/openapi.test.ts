@@ -66,8 +66,8 @@ test('"::operation id" renders method, path, parameter tables, three sample tabs
   assert.deepEqual(operations, ['createThing']);
   assert.match(html, /<section class="api-operation" aria-label="POST \/things" data-operation-id="createThing">/);
   assert.match(html, /<span class="api-method api-method--post">POST<\/span> <code>\/things<\/code>/);
-  assert.match(html, /<code>thing\[name\]<\/code> <span class="api-required">required<\/span><\/td><td>string<\/td><td>What the thing is called\.<\/td>/);
-  assert.match(html, /<code>thing\[size\]<\/code><\/td><td>integer<\/td><td>Default: <code>3<\/code>\. Minimum: 1\. Maximum: 10\.<\/td>/);
+  assert.match(html, /<code>thing<wbr>\[name\]<\/code> <span class="api-required">required<\/span><\/td><td>string<\/td><td>What the thing is called\.<\/td>/);
+  assert.match(html, /<code>thing<wbr>\[size\]<\/code><\/td><td>integer<\/td><td>Default: <code>3<\/code>\. Minimum: 1\. Maximum: 10\.<\/td>/);
   assert.match(html, /One of: <code>small<\/code>, <code>large<\/code>\./);
   assert.deepEqual([...html.matchAll(/data-tab-label="([^"]+)"/g)].map((m) => m[1]), ['cURL', 'Node.js', 'Python']);
   assert.match(html, /Example response <code>201<\/code>/);
