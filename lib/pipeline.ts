@@ -5,6 +5,7 @@ import './render/production-env.ts';
 import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { GENERATOR_NAME } from '../common/generator.ts';
+import type { SearchSynonyms } from '../common/search.ts';
 import { CategoryPage } from '../templates/CategoryPage.tsx';
 import { DocPage as DocPageTemplate } from '../templates/DocPage.tsx';
 import { HomePage } from '../templates/HomePage.tsx';
@@ -31,6 +32,7 @@ import type { SiteContextValue } from '../components/SiteContext.tsx';
 import { buildSearchIndex, type BuiltSearchIndex } from './assets/search/build-index.ts';
 import { indexJob, type IndexJob, type IndexJobResult } from './assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from './assets/search/sections.ts';
+import { loadSearchSynonyms } from './assets/search/synonyms.ts';
 import { buildSidebar, findCategory, layoutSidebar } from './assemble/sidebar.ts';
 import { notFoundPageData, PageData, pageOf } from './assemble/page-data.ts';
 import { sidebarRenderer } from './render/sidebar-html.tsx';
@@ -204,14 +206,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // build indexes in the helper thread while the pages render (lib/assets/search/index-job.ts).
     const pagesForSearch = docs.map((doc) => searchInputOf(config.baseUrl, doc));
     const categories = categorySections(config.baseUrl, content.categories, sidebar, docsByRoute);
+    const synonyms = loadSearchSynonyms(siteDir);
     if (!options.cache) writer = new SiteWriter(options.outDir);
     // The job (the whole input as JSON) is not kept here once the helper has its copy. A helper
     // runs only in production builds, which have a writer.
     const indexing = helper && writer ? startIndexing(helper, indexJob(root, config.baseUrl, pagesForSearch.slice(0, docs.length - helperDocs), pagesForSearch, categories,
-      writer.folder('assets/search'))) : undefined;
+      writer.folder('assets/search'), synonyms)) : undefined;
     let { url: searchIndex, deferred: searchDeferred, ...search } = indexing
       ? { url: indexing.url, deferred: false, sections: 0, files: 0, bytes: 0 }
-      : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], assets, options.cache, options.deferSearch === true);
+      : searchIndexOf([...docSections(docs, pagesForSearch, cache), ...categories], synonyms, assets, options.cache, options.deferSearch === true);
     stage('search');
     const { ogImageSize, ...urls } = addAssets(await compiledAssets(root, options.cache), { siteDir, assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src, configText });
     const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
@@ -384,9 +387,9 @@ function cached<T>(cache: BuildCache | undefined, path: string, parse: (path: st
 }
 
 /** The search index, or the last build's (its files added again) when the sections are the same. */
-function searchIndexOf(sections: SearchSection[], assets: AssetCollector, cache: BuildCache | undefined, defer: boolean): BuiltSearchIndex & { deferred: boolean } {
-  if (!cache) return { ...buildSearchIndex(sections, (name, text) => assets.add('search', name, text)), deferred: false };
-  const key = keyOf(sections);
+function searchIndexOf(sections: SearchSection[], synonyms: SearchSynonyms, assets: AssetCollector, cache: BuildCache | undefined, defer: boolean): BuiltSearchIndex & { deferred: boolean } {
+  if (!cache) return { ...buildSearchIndex(sections, (name, text) => assets.add('search', name, text), { synonyms }), deferred: false };
+  const key = keyOf([sections, synonyms]);
   if (cache.search && (cache.search.key === key || defer)) {
     for (const [name, text] of cache.search.files) assets.add('search', name, text);
     return { ...cache.search.index, deferred: cache.search.key !== key };
@@ -395,7 +398,7 @@ function searchIndexOf(sections: SearchSection[], assets: AssetCollector, cache:
   const index = buildSearchIndex(sections, (name, text) => {
     files.push([name, text]);
     return assets.add('search', name, text);
-  });
+  }, { synonyms });
   cache.search = { key, index, files };
   return { ...index, deferred: false };
 }
