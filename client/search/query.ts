@@ -83,8 +83,9 @@ export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup
       else if (known.weight < weight) Object.assign(known, { weight, prefix: known.prefix || prefix });
     };
     // One letter matches whole words only; longer words also match as a prefix ("outpaint" →
-    // "outpainting") and, from four letters, with one typo per five letters.
-    add(word, 1, word.length > 1, word.length > 3 ? 0.2 : false);
+    // "outpainting") and, from five letters, with one typo per five letters ("facid" → "faceid";
+    // a four-letter word with a typo would find too many others: "done" → "one").
+    add(word, 1, word.length > 1, word.length > 4 ? 0.2 : false);
     const stem = stemOf(word);
     if (stem) add(stem, STEM_WEIGHT, true, false);
     for (const base of baseForms(word)) {
