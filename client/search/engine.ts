@@ -25,13 +25,16 @@ export class SearchEngine {
   private engine: MiniSearch | undefined;
   private engineTerms = -1;
   private lengths: Promise<number[][]> | undefined;
-  /** Per section id, the number of its page. */
+  /** Per section id, the number of its page; per page, the id of its first (top) section. */
   private readonly pageOf: Uint32Array;
+  private readonly pageStart: Uint32Array;
 
   private constructor(private readonly manifest: SearchManifest, private readonly fetchJson: FetchJson) {
     this.pageOf = new Uint32Array(manifest.documentCount);
+    this.pageStart = new Uint32Array(manifest.pages.length);
     let id = 0;
     manifest.pages.forEach((size, page) => {
+      this.pageStart[page] = id;
       for (const end = Math.min(id + size, manifest.documentCount); id < end; id += 1) this.pageOf[id] = page;
     });
   }
@@ -58,8 +61,10 @@ export class SearchEngine {
           const score = result.score * form.weight;
           const known = found.get(result.id as number);
           if (!known) found.set(result.id as number, { score, terms: result.terms });
-          else known.terms = [...known.terms, ...result.terms];
-          if (known && score > known.score) known.score = score;
+          else {
+            known.terms.push(...result.terms);
+            if (score > known.score) known.score = score;
+          }
         }
       }
       return found;
@@ -69,7 +74,12 @@ export class SearchEngine {
     const docs = await this.docs(top.map((page) => page.section));
     const hits = top.map((page, i) => {
       const [title, url, heading, excerpt] = docs[i] ?? ['', '', '', ''];
-      return { title, url, heading, excerpt, terms: page.terms };
+      // The words to mark: those of the result's section and of its page's top section (the title).
+      const terms = new Set<string>();
+      for (const section of [page.section, this.pageStart[page.page] ?? page.section]) {
+        for (const group of matches) for (const term of group.get(section)?.terms ?? []) terms.add(term);
+      }
+      return { title, url, heading, excerpt, terms: [...terms] };
     });
     return { hits, total: pages.length };
   }

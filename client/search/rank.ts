@@ -8,11 +8,10 @@ export interface SectionMatch {
 }
 
 export interface RankedPage {
+  page: number;
   /** The section the result points to: the page's best-matching one. */
   section: number;
   score: number;
-  /** Indexed words the page matched, for highlighting. */
-  terms: string[];
 }
 
 /**
@@ -27,6 +26,13 @@ const BEST_SECTION_SHARE = 0.5;
  */
 const COVERAGE_POWER = 2;
 
+interface PageTally {
+  best: number;
+  bestScore: number;
+  /** Per group, the best weighted score of any of the page's sections. */
+  perGroup: Float64Array;
+}
+
 /**
  * `groups[g]` holds, per section id, its match for query group g; `pageOf` gives a section's page.
  * Pages best first, ties in site order.
@@ -37,42 +43,50 @@ const COVERAGE_POWER = 2;
  * is about.
  */
 export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section: number) => number): RankedPage[] {
-  const pagesWith = groups.map((matches) => new Set([...matches.keys()].map(pageOf)).size);
-  const pageCount = new Set(groups.flatMap((matches) => [...matches.keys()].map(pageOf))).size;
-  const worth = pagesWith.map((count) => (count === 0 ? 0 : Math.log(1 + pageCount / count)));
+  const count = groups.length;
+  const pagesWith = groups.map((matches) => {
+    const seen = new Set<number>();
+    for (const id of matches.keys()) seen.add(pageOf(id));
+    return seen.size;
+  });
+  const allPages = new Set<number>();
+  for (const matches of groups) for (const id of matches.keys()) allPages.add(pageOf(id));
+  const worth = pagesWith.map((found) => (found === 0 ? 0 : Math.log(1 + allPages.size / found)));
   const whole = worth.reduce((sum, value) => sum + value, 0);
 
-  // Per section, per group: its score weighted by the group's worth.
-  const sections = new Map<number, { perGroup: number[]; terms: Set<string> }>();
+  // Per section: the sum over groups of its weighted scores (how well it answers on its own).
+  const sectionTotals = new Map<number, number>();
+  const pages = new Map<number, PageTally>();
   groups.forEach((matches, g) => {
+    const weight = worth[g] ?? 0;
     for (const [id, match] of matches) {
-      let section = sections.get(id);
-      if (!section) sections.set(id, section = { perGroup: groups.map(() => 0), terms: new Set() });
-      section.perGroup[g] = match.score * (worth[g] ?? 0);
-      for (const term of match.terms) section.terms.add(term);
+      const score = match.score * weight;
+      sectionTotals.set(id, (sectionTotals.get(id) ?? 0) + score);
+      const pageId = pageOf(id);
+      let page = pages.get(pageId);
+      if (!page) pages.set(pageId, page = { best: id, bestScore: -1, perGroup: new Float64Array(count) });
+      if (score > (page.perGroup[g] ?? 0)) page.perGroup[g] = score;
     }
   });
-
-  const pages = new Map<number, { best: number; bestScore: number; perGroup: number[]; terms: Set<string> }>();
-  for (const [id, section] of [...sections].sort(([a], [b]) => a - b)) {
-    const total = section.perGroup.reduce((sum, score) => sum + score, 0);
-    const pageId = pageOf(id);
-    let page = pages.get(pageId);
-    if (!page) pages.set(pageId, page = { best: id, bestScore: -1, perGroup: groups.map(() => 0), terms: new Set() });
-    // Strictly better: on a tie the earlier section (the page's top) wins.
-    if (total > page.bestScore) Object.assign(page, { best: id, bestScore: total });
-    section.perGroup.forEach((score, g) => {
-      page.perGroup[g] = Math.max(page.perGroup[g] ?? 0, score);
-    });
-    for (const term of section.terms) page.terms.add(term);
+  for (const [id, total] of sectionTotals) {
+    const page = pages.get(pageOf(id));
+    // On a tie the earlier section (the page's top) wins.
+    if (page && (total > page.bestScore || (total === page.bestScore && id < page.best))) {
+      page.best = id;
+      page.bestScore = total;
+    }
   }
 
-  const ranked = [...pages].map(([pageId, page]) => {
-    const covered = page.perGroup.reduce((sum, score, g) => sum + (score > 0 ? (worth[g] ?? 0) : 0), 0);
-    const evidence = page.perGroup.reduce((sum, score) => sum + score, 0);
+  const ranked: RankedPage[] = [];
+  for (const [pageId, page] of pages) {
+    let covered = 0;
+    let evidence = 0;
+    page.perGroup.forEach((score, g) => {
+      if (score > 0) covered += worth[g] ?? 0;
+      evidence += score;
+    });
     const relevance = BEST_SECTION_SHARE * page.bestScore + (1 - BEST_SECTION_SHARE) * evidence;
-    return { pageId, section: page.best, score: relevance * (whole > 0 ? covered / whole : 1) ** COVERAGE_POWER, terms: [...page.terms] };
-  });
-  ranked.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
-  return ranked.map(({ section, score, terms }) => ({ section, score, terms }));
+    ranked.push({ page: pageId, section: page.best, score: relevance * (whole > 0 ? covered / whole : 1) ** COVERAGE_POWER });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
 }
