@@ -1,10 +1,13 @@
 // `npm run bench:search`: the search figures of the real site and of generated 1,000- and
-// 10,000-page sites: index size, what a first query downloads, median query time.
+// 10,000-page sites: index size, what a first query downloads, median query time; and how well the
+// real site's search answers a reader's questions (bench/search-questions.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../lib/pipeline.ts';
 import { generateCorpus, vocabulary } from './corpus.ts';
+import { EXACT_QUERIES, RELEVANCE_QUESTIONS } from './search-questions.ts';
+import { builtSiteEngine, measureRelevance, relevanceLine } from './search-relevance.ts';
 import { builtSiteSearch, corpusSections, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -26,6 +29,11 @@ try {
   const { codeGzipBytes: codeGzip, figures } = await builtSiteSearch(out);
   console.log(`search code: ${kb(codeGzip)} gzipped, loaded on first use`);
   print('real site', figures);
+  const engine = await builtSiteEngine(out);
+  const questions = await measureRelevance(engine, RELEVANCE_QUESTIONS);
+  console.log(`  relevance, ${relevanceLine(questions)}`);
+  for (const { query, rank } of questions.ranks) if (rank !== 1) console.log(`    ${rank === 0 ? 'not found' : `rank ${rank}`.padEnd(9)}  ${query}`);
+  console.log(`  relevance, exact words and typos, ${relevanceLine(await measureRelevance(engine, EXACT_QUERIES))}`);
 
   const words = vocabulary(join(root, 'content/docs'));
   for (const count of [1000, 10000]) {

@@ -20,9 +20,10 @@ export function init(): () => void {
     if (!details) return;
     document.body.style.overflow = details.open ? 'hidden' : '';
     placeSidebar(details.open);
-    if (details.open) {
-      // Focus the current page's link, else the first link, so keyboard users start inside the panel.
-      const panel = details.querySelector('.mobile-menu__panel');
+    const panel = details.querySelector('.mobile-menu__panel');
+    // Focus the current page's link, else the first link, so keyboard users start inside the panel;
+    // unless the focus is in it already (the search button opened the menu on its search box).
+    if (details.open && !panel?.contains(document.activeElement)) {
       const target = panel?.querySelector<HTMLElement>('[aria-current="page"]') ?? panel?.querySelector<HTMLElement>('a[href]');
       target?.focus();
     }

@@ -1,5 +1,6 @@
-// Loads the search module on first use: the first focus of a search box, Ctrl+K / ⌘K or "/", or
-// the search page. Until then a page carries only these few lines of search code.
+// Loads the search module on first use: the first focus of a search box, Ctrl+K / ⌘K or "/", the
+// navbar's search button on narrow screens, or the search page. Until then a page carries only
+// these few lines of search code.
 import { IDS } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
 
@@ -37,9 +38,21 @@ function focusSearch(): void {
   const menu = document.getElementById(IDS.mobileMenu) as HTMLDetailsElement | null;
   const inMenu = menu?.querySelector<HTMLInputElement>('form.search-form input[type="search"]');
   if (!menu || !inMenu) return;
-  // The menu focuses its own first link when it opens; focus the box after that.
-  menu.addEventListener('toggle', () => menu.querySelector<HTMLInputElement>('form.search-form input[type="search"]')?.focus(), { once: true });
+  // At once, while the reader's tap is being handled: phones show the keyboard only then. The menu
+  // keeps the focus where it is when it opens with the focus inside (client/navbar.ts).
   menu.open = true;
+  inMenu.focus();
+}
+
+/** The navbar's search button (narrow screens): the search in the menu instead of the search page. */
+function onSearchButton(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('.navbar__search-button') : null;
+  // A modified click still opens the search page, in a new tab or window.
+  if (!button || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  // Before the menu's own outside-click handler, which would close the menu again.
+  event.preventDefault();
+  event.stopPropagation();
+  focusSearch();
 }
 
 export function init(): () => void {
@@ -60,9 +73,11 @@ export function init(): () => void {
   }
   document.addEventListener('focusin', onFocus);
   document.addEventListener('keydown', onKey);
+  document.addEventListener('click', onSearchButton, true);
   return () => {
     document.removeEventListener('focusin', onFocus);
     document.removeEventListener('keydown', onKey);
+    document.removeEventListener('click', onSearchButton, true);
   };
 }
 

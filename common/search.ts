@@ -1,12 +1,18 @@
 // The search index format and the MiniSearch settings that the build (which writes the index) and
 // the browser (which reads and queries it) must share exactly. Pure data and functions: no Node, no DOM.
 
-/** Indexed fields, in MiniSearch field-id order. "page" is the page title repeated on each section. */
-export const SEARCH_FIELDS = ['title', 'heading', 'page', 'text', 'tags'] as const;
+/**
+ * Indexed fields, in MiniSearch field-id order. "page" is the page title repeated on each section;
+ * "description" is the page's description (front matter), on its top section.
+ */
+export const SEARCH_FIELDS = ['title', 'heading', 'page', 'text', 'tags', 'description'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
-/** Title and heading matches rank above body matches (issue: "ranked above body matches"). */
-export const SEARCH_BOOST: Record<SearchField, number> = { title: 5, heading: 3, page: 1.5, text: 1, tags: 2.5 };
+/**
+ * What a word found in each field is worth: the words that say what a page or section is about
+ * (title, heading, description, tags) count more than the same word in its body text.
+ */
+export const SEARCH_BOOST: Record<SearchField, number> = { title: 5, heading: 3, page: 1.5, text: 1, tags: 2.5, description: 2.5 };
 
 /**
  * Words too common to help: they would make the biggest posting lists of a large site (and the
@@ -44,6 +50,12 @@ export interface SearchDoc {
   excerpt: string;
 }
 
+/**
+ * Synonyms applied when a reader searches: a word readers type → the words the docs use for it
+ * (content/search-synonyms.yml), all as processTerm() gives them.
+ */
+export type SearchSynonyms = Record<string, string[]>;
+
 /** A stored doc record, compact: [title, url, heading, excerpt]. */
 export type DocRecord = [string, string, string, string];
 
@@ -63,8 +75,14 @@ export interface SearchShardRef {
  * query fetches only the shards for its words and its top results.
  */
 export interface SearchManifest {
-  version: 1;
+  version: typeof SEARCH_INDEX_VERSION;
   documentCount: number;
+  /**
+   * Sections per page, in section-id order (a page's sections are consecutive, its top section
+   * first): search ranks pages, and shows each page once, with its best section.
+   */
+  pages: number[];
+  synonyms: SearchSynonyms;
   averageFieldLength: number[];
   /** Field lengths per doc ([title, heading, page, text, tags] word counts), for BM25. */
   lengths?: number[][];
@@ -75,6 +93,6 @@ export interface SearchManifest {
   docShards?: SearchShardRef[];
 }
 
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 /** The serialisation format of MiniSearch 7 that the index entries follow. */
 export const MINISEARCH_SERIALIZATION_VERSION = 2;

@@ -1,7 +1,7 @@
 import { IDS } from '../common/constants.ts';
 import { PAGE_TEXTS } from '../common/texts.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
-import { MenuIcon } from './Icons.tsx';
+import { MenuIcon, SearchIcon } from './Icons.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { useHref, useSite } from './SiteContext.tsx';
 import { SmartLink } from './SmartLink.tsx';
@@ -25,6 +25,9 @@ function NavItems() {
  * On doc pages the menu also holds the docs sidebar: the page has it once, in its column, and the
  * client moves it into the menu while the menu is open. Without JavaScript the menu links to the
  * column, which narrow screens then show after the content.
+ *
+ * There, a search button in the bar stands for the navbar's box: a link to the search page, which
+ * the client turns into opening the menu with its search box focused.
  */
 export function Navbar(props: { docsSidebar: boolean }) {
   const { config, assets } = useSite();
@@ -55,6 +58,9 @@ export function Navbar(props: { docsSidebar: boolean }) {
         </div>
         <div className="navbar__end">
           <SearchBox place="navbar" />
+          <a className="navbar__search-button" href={href('/search/')} aria-label={PAGE_TEXTS.search} title={PAGE_TEXTS.search}>
+            <SearchIcon />
+          </a>
           <ColorModeToggle />
         </div>
       </nav>

@@ -79,8 +79,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ];
       if (errors.length > 0) throw new BuildFailure(errors);
     });
-    const { configText, config } = loaded;
-    const built = await stage('assets', () => runtime.assets({ root, siteDir, config, configText, assets, docs, pagesForSearch, categories }));
+    const { configText, config, synonyms } = loaded;
+    const built = await stage('assets', () => runtime.assets({ root, siteDir, config, configText, assets, docs, pagesForSearch, categories, synonyms }));
     const pages = table.filter(isPage);
     await stage('render', () => runtime.render(pages, site, built));
     const { assetFiles, search } = await stage('write', () => runtime.write(table.filter(isFile), assets));

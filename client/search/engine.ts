@@ -1,11 +1,13 @@
 // Queries the prebuilt index. Loads only what a query needs: the single file of a small site, or
 // the manifest, the field lengths, the term shards covering the query's words and the doc shards
 // of the top results. No DOM: the tests and the benchmark run it in Node with a file reader.
-import MiniSearch, { type AsPlainObject, type SearchResult } from 'minisearch';
+import MiniSearch, { type AsPlainObject } from 'minisearch';
 import {
-  MINISEARCH_SERIALIZATION_VERSION, SEARCH_BOOST, SEARCH_FIELDS, processTerm, tokenize,
+  MINISEARCH_SERIALIZATION_VERSION, SEARCH_BOOST, SEARCH_FIELDS, SEARCH_INDEX_VERSION, processTerm, tokenize,
   type DocRecord, type SearchDoc, type SearchManifest, type SearchShardRef, type TermEntry,
 } from '../../common/search.ts';
+import { queryGroups } from './query.ts';
+import { rankPages, type SectionMatch } from './rank.ts';
 
 export type FetchJson = (url: string) => Promise<unknown>;
 
@@ -23,40 +25,63 @@ export class SearchEngine {
   private engine: MiniSearch | undefined;
   private engineTerms = -1;
   private lengths: Promise<number[][]> | undefined;
+  /** Per section id, the number of its page; per page, the id of its first (top) section. */
+  private readonly pageOf: Uint32Array;
+  private readonly pageStart: Uint32Array;
 
-  private constructor(private readonly manifest: SearchManifest, private readonly fetchJson: FetchJson) {}
+  private constructor(private readonly manifest: SearchManifest, private readonly fetchJson: FetchJson) {
+    this.pageOf = new Uint32Array(manifest.documentCount);
+    this.pageStart = new Uint32Array(manifest.pages.length);
+    let id = 0;
+    manifest.pages.forEach((size, page) => {
+      this.pageStart[page] = id;
+      for (const end = Math.min(id + size, manifest.documentCount); id < end; id += 1) this.pageOf[id] = page;
+    });
+  }
 
   static async open(url: string, fetchJson: FetchJson): Promise<SearchEngine> {
     const manifest = (await fetchJson(url)) as SearchManifest;
-    if (manifest.version !== 1) throw new Error(`Unknown search index version ${String(manifest.version)}.`);
+    if (manifest.version !== SEARCH_INDEX_VERSION) throw new Error(`Unknown search index version ${String(manifest.version)}.`);
     return new SearchEngine(manifest, fetchJson);
   }
 
-  /** Query words as the index stores them; empty for punctuation, stop words or nothing. */
-  static terms(query: string): string[] {
-    return [...new Set(tokenize(query).map(processTerm).filter((term): term is string => term !== null))];
-  }
-
+  /**
+   * The best pages for the query, each once, pointing to its best section; `total` counts the
+   * pages found.
+   */
   async search(query: string, limit: number): Promise<{ hits: SearchHit[]; total: number }> {
-    const terms = SearchEngine.terms(query);
-    if (terms.length === 0) return { hits: [], total: 0 };
-    const engine = await this.engineFor(terms);
-    const options = {
-      boost: SEARCH_BOOST,
-      // One letter matches whole words only; longer words also match as a prefix ("outpaint" →
-      // "outpainting") and, from four letters, with one typo per five letters.
-      prefix: (term: string) => term.length > 1,
-      fuzzy: (term: string) => (term.length > 3 ? 0.2 : false),
-    };
-    let results: SearchResult[] = engine.search(terms.join(' '), { ...options, combineWith: 'AND' });
-    if (results.length === 0 && terms.length > 1) results = engine.search(terms.join(' '), { ...options, combineWith: 'OR' });
-    const top = results.slice(0, limit);
-    const docs = await this.docs(top.map((result) => result.id as number));
-    const hits = top.map((result, i) => {
-      const [title, url, heading, excerpt] = docs[i] ?? ['', '', '', ''];
-      return { title, url, heading, excerpt, terms: result.terms };
+    const groups = queryGroups(query, this.manifest.synonyms);
+    if (groups.length === 0) return { hits: [], total: 0 };
+    const engine = await this.engineFor(groups.flatMap((group) => group.forms.map((form) => form.term)));
+    // Per group, per section: the best score any of the group's forms gets there.
+    const matches = groups.map((group) => {
+      const found = new Map<number, SectionMatch>();
+      for (const form of group.forms) {
+        for (const result of engine.search(form.term, { boost: SEARCH_BOOST, prefix: form.prefix, fuzzy: form.fuzzy })) {
+          const score = result.score * form.weight;
+          const known = found.get(result.id as number);
+          if (!known) found.set(result.id as number, { score, terms: result.terms });
+          else {
+            known.terms.push(...result.terms);
+            if (score > known.score) known.score = score;
+          }
+        }
+      }
+      return found;
     });
-    return { hits, total: results.length };
+    const pages = rankPages(matches, (section) => this.pageOf[section] ?? section);
+    const top = pages.slice(0, limit);
+    const docs = await this.docs(top.map((page) => page.section));
+    const hits = top.map((page, i) => {
+      const [title, url, heading, excerpt] = docs[i] ?? ['', '', '', ''];
+      // The words to mark: those of the result's section and of its page's top section (the title).
+      const terms = new Set<string>();
+      for (const section of [page.section, this.pageStart[page.page] ?? page.section]) {
+        for (const group of matches) for (const term of group.get(section)?.terms ?? []) terms.add(term);
+      }
+      return { title, url, heading, excerpt, terms: [...terms] };
+    });
+    return { hits, total: pages.length };
   }
 
   private async engineFor(terms: string[]): Promise<MiniSearch> {

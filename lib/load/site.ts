@@ -1,11 +1,13 @@
 // Load: the site's inputs: content/site.yml, the docs tree with its front matter, the API
-// description.
+// description, the search synonyms.
 import { join } from 'node:path';
+import type { SearchSynonyms } from '../../common/search.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import { loadSiteConfig, type SiteConfig } from './config.ts';
 import { joinRoute, loadContent, type LoadedContent } from './content.ts';
 import { loadApiDescription } from './openapi.ts';
+import { loadSearchSynonyms } from './search-synonyms.ts';
 
 export interface LoadedSite {
   siteDir: string;
@@ -20,6 +22,8 @@ export interface LoadedSite {
   routeByFile: Map<string, string>;
   api: ApiDescription | undefined;
   apiFile: { absPath: string; file: string };
+  /** content/search-synonyms.yml: a word readers type → the words the docs use (none without the file). */
+  synonyms: SearchSynonyms;
 }
 
 /** `parse` parses an input file (`npm start` reuses the last result while the file is unchanged). */
@@ -33,5 +37,6 @@ export function loadSite(siteDir: string, diagnostics: Diagnostics, parse: <T>(p
     docsRoute: joinRoute(docsPath), tagsRoute: joinRoute(docsPath, 'tags'),
     routeByFile: new Map(content.docs.map((doc) => [doc.absPath, doc.route])),
     api: parse(apiFile.absPath, (path) => loadApiDescription(path, apiFile.file)),
+    synonyms: loadSearchSynonyms(siteDir),
   };
 }

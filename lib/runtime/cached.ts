@@ -86,7 +86,7 @@ export class CachedRuntime implements Runtime {
         const url = fileName ? input.assets.addAs('search', fileName, text) : input.assets.add('search', name, text);
         written.push([url.slice(url.lastIndexOf('/') + 1), text]);
         return url;
-      });
+      }, { synonyms: input.synonyms });
       return { index: built, files: written };
     });
     // Added again in the order they were made; a file made just now is added once.

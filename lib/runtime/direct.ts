@@ -93,11 +93,11 @@ export function writeOutput(writer: SiteWriter, file: FileOutput): void {
 export function searchIndexInto(input: AssetsInput, sections: SearchSection[]): BuiltSearchIndex {
   const entryName = searchEntryName(input);
   return buildSearchIndex(sections, (name, text) =>
-    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text));
+    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { synonyms: input.synonyms });
 }
 
 export function searchEntryName(input: AssetsInput): string {
-  return indexJob(input.root, input.config.baseUrl, [], input.pagesForSearch, input.categories, '').entryName;
+  return indexJob(input.root, input.config.baseUrl, [], input.pagesForSearch, input.categories, '', input.synonyms).entryName;
 }
 
 /** The bundles and the configured images, added to the build's assets. */

@@ -45,7 +45,7 @@ function searchIndex(job: IndexJob): IndexJobResult {
     writeFileSync(join(job.outputDir, fileName), content);
     written += 1;
     return `${job.folderUrl}${fileName}`;
-  });
+  }, { synonyms: input.synonyms });
   return { written, index };
 }
 

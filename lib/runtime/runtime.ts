@@ -14,6 +14,7 @@ import type { SiteConfig } from '../load/config.ts';
 import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import type { ApiDescription } from '../openapi-model.ts';
+import type { SearchSynonyms } from '../../common/search.ts';
 import type { PageEnvironment } from '../transform/doc.ts';
 import type { BuildCache } from './build-cache.ts';
 import { CachedRuntime } from './cached.ts';
@@ -46,6 +47,8 @@ export interface AssetsInput {
   pagesForSearch: PageForSearch[];
   /** The generated category pages' sections, indexed after the docs'. */
   categories: SearchSection[];
+  /** The synonym table, carried by the index's manifest to the browser. */
+  synonyms: SearchSynonyms;
 }
 
 export interface AssetsResult {

@@ -49,7 +49,7 @@ export class ThreadedRuntime extends DirectRuntime {
     const { pagesForSearch, docs } = input;
     // The job (the whole input as JSON) is not kept here once the helper has its copy.
     const job = indexJob(input.root, input.config.baseUrl, pagesForSearch.slice(0, docs.length - this.helperDocs), pagesForSearch,
-      input.categories, this.writer.folder('assets/search'));
+      input.categories, this.writer.folder('assets/search'), input.synonyms);
     this.indexing = this.helper.searchIndex(job);
     return { ...bundlesInto(input, await compileAssets(input.root), `${job.folderUrl}${job.entryName}`), searchDeferred: false };
   }

@@ -175,3 +175,25 @@ test('at 400 px the shortcut opens the mobile menu on its search box', async () 
   assert.match(href ?? '', /\/docs\/features\/faceid/);
   await page.context().close();
 });
+
+test('at 400 px the search button in the top bar opens the search, focused, and a query shows results', async (t) => {
+  const { page } = await open('/docs/features/lora/', 400);
+  t.after(() => page.context().close());
+  const button = page.locator('.navbar__search-button');
+  assert.equal(await button.isVisible(), true, 'the button shows in the top bar');
+  assert.equal(await navbarInput(page).isVisible(), false, 'the navbar box does not');
+  await button.click();
+  await page.waitForFunction(() => document.activeElement?.id === 'search-menu');
+  assert.equal(await page.locator('#mobile-menu').evaluate((menu) => (menu as HTMLDetailsElement).open), true);
+  assert.ok(page.url().endsWith('/docs/features/lora/'), `no navigation to the search page: ${page.url()}`);
+  await page.keyboard.type('extend the borders of an image');
+  await page.waitForSelector('#search-menu-results [role="option"]');
+  assert.equal(await page.locator('#search-menu-results').isVisible(), true);
+  const href = await page.locator('#search-menu-results [role="option"]').first().getAttribute('href');
+  assert.match(href ?? '', /\/docs\/features\/outpainting\//);
+
+  // Wide, the box is in the bar and the button is not.
+  const wide = await open('/docs/features/lora/');
+  t.after(() => wide.page.context().close());
+  assert.equal(await wide.page.locator('.navbar__search-button').isVisible(), false);
+});

@@ -24,7 +24,7 @@ const PAGE_HTML = `<h1>Tunes</h1>
 <table><tr><td>tune_id</td><td>integer</td></tr></table>`;
 
 test('a page becomes its top section plus one section per h2/h3, each with its anchor', () => {
-  const sections = pageSections({ title: 'Tunes', url: '/docs/tunes/', html: PAGE_HTML, tags: ['Fine-tuning', 'API'] });
+  const sections = pageSections({ title: 'Tunes', description: 'What a tune is.', url: '/docs/tunes/', html: PAGE_HTML, tags: ['Fine-tuning', 'API'] });
   assert.deepEqual(sections.map((s) => [s.url, s.heading]), [
     ['/docs/tunes/', ''],
     ['/docs/tunes/#create', 'Create a tune'],
@@ -34,6 +34,8 @@ test('a page becomes its top section plus one section per h2/h3, each with its a
   const [top, create, callbacks, remove] = sections as [SearchSection, SearchSection, SearchSection, SearchSection];
   assert.equal(top.title, 'Tunes');
   assert.equal(top.tags, 'Fine-tuning API', 'page tags go on the page entry');
+  assert.equal(top.description, 'What a tune is.', 'the description goes on the page entry');
+  assert.equal(create.description, undefined);
   assert.equal(top.text, 'A tune is a fine-tuned model & its tune_id.', 'inline markup removed, entities decoded');
   assert.equal(create.title, '');
   assert.equal(create.page, 'Tunes', 'sections carry the page title for multi-word queries');
@@ -82,7 +84,7 @@ test('a small index is one file; a large one is a manifest with shards that answ
     const url = `/s/${name}-${shardedFiles.size}`;
     shardedFiles.set(url, content);
     return url;
-  }, { singleFileBytes: 1000, termShardBytes: 2000, docShardBytes: 1500 });
+  }, { limits: { singleFileBytes: 1000, termShardBytes: 2000, docShardBytes: 1500 } });
   assert.ok(sharded.files > 6, `${sharded.files} files`);
   const one = await SearchEngine.open(single.built.url, memoryFetcher(single.files));
   const fetched: string[] = [];

@@ -13,7 +13,10 @@ import { indexSections } from '../../lib/assets/search/term-index.ts';
 import { ROOT } from '../helpers/site.ts';
 
 function viaMiniSearch(sections: SearchSection[]) {
-  const search = new MiniSearch<SearchSection & { id: number }>({ fields: [...SEARCH_FIELDS], storeFields: [], processTerm, tokenize });
+  // A section without a description indexes it as empty text.
+  const search = new MiniSearch<SearchSection & { id: number }>({
+    fields: [...SEARCH_FIELDS], storeFields: [], processTerm, tokenize, extractField: (section, field) => section[field as keyof SearchSection] ?? '',
+  });
   search.addAll(sections.map((section, id) => ({ ...section, id })));
   const plain = search.toJSON();
   return {
@@ -35,6 +38,7 @@ test('the search index equals MiniSearch\'s for the real content, a generated si
     section({}),
     section({ title: 'The the THE', text: 'a an and — … 42 tune_id tune_id Tune_ID ÉCLAIR éclair 東京 ‑‑' }),
     section({ heading: 'x'.repeat(300), text: '\n\n  \t', tags: 'Styles Styles' }),
+    section({ title: 'Described', description: 'What the page is for, in one sentence: the page.' }),
   ];
   for (const sections of [real, generated, odd, [...odd, ...real]]) {
     const ours = indexSections(sections);

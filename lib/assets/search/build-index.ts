@@ -2,7 +2,7 @@
 // MiniSearch's serialised form, which the browser loads) and written as content-hashed JSON. A small site gets one file; a large one a manifest plus
 // term shards (sorted term ranges) and doc shards (id ranges), so that a query downloads only the
 // shards of its words and of its top results, whatever the size of the site.
-import { SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef } from '../../../common/search.ts';
+import { SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef, type SearchSynonyms } from '../../../common/search.ts';
 import { excerptOf, type SearchSection } from './sections.ts';
 import { indexSections, type TermIndex } from './term-index.ts';
 
@@ -31,18 +31,25 @@ export interface BuiltSearchIndex {
   bytes: number;
 }
 
+export interface SearchIndexOptions {
+  /** The site's synonym table (lib/load/search-synonyms.ts), applied by the browser at query time. */
+  synonyms?: SearchSynonyms;
+  limits?: SearchIndexLimits;
+}
+
 /**
  * `addFile` stores a file and returns its final URL (content-hashed), so the manifest can point
- * at the shards by URL.
+ * at the shards by URL. A page's sections must be consecutive, its top section first (as
+ * pageSections() gives them).
  */
 export function buildSearchIndex(
   sections: SearchSection[],
   addFile: (name: string, content: string) => string,
-  limits: SearchIndexLimits = DEFAULT_LIMITS,
+  { synonyms = {}, limits = DEFAULT_LIMITS }: SearchIndexOptions = {},
 ): BuiltSearchIndex {
   const { documentCount, averageFieldLength, fieldLength: lengths, terms } = indexSections(sections);
   const docs: DocRecord[] = sections.map((section) => [section.pageTitle, section.url, section.heading, excerptOf(section.text)]);
-  const head = { version: SEARCH_INDEX_VERSION, documentCount, averageFieldLength } as const;
+  const head = { version: SEARCH_INDEX_VERSION, documentCount, pages: pageSizes(sections), synonyms, averageFieldLength } as const;
 
   // The one-file form, unless the terms alone are already too big for it.
   const termBytes = terms.reduce((sum, entry) => sum + entry.json.length + 1, 0);
@@ -70,6 +77,19 @@ export function buildSearchIndex(
   const manifest: SearchManifest = { ...head, lengthsUrl: write('search-lengths.json', lengths), termShards, docShards };
   const url = write('search-index.json', manifest);
   return { url, sections: sections.length, files: termShards.length + docShards.length + 2, bytes };
+}
+
+/** Sections per page: runs of consecutive sections with the same address before the "#". */
+function pageSizes(sections: SearchSection[]): number[] {
+  const sizes: number[] = [];
+  let last: string | undefined;
+  for (const section of sections) {
+    const page = section.url.replace(/#.*$/, '');
+    if (page === last) sizes[sizes.length - 1] = (sizes[sizes.length - 1] ?? 0) + 1;
+    else sizes.push(1);
+    last = page;
+  }
+  return sizes;
 }
 
 type TermText = TermIndex['terms'][number];

@@ -13,6 +13,8 @@ export interface SearchSection {
   text: string;
   /** Page tags on the top section. */
   tags: string;
+  /** The page's description on its top section; absent counts as empty. */
+  description?: string;
   /** Page title shown with every result. */
   pageTitle: string;
   url: string;
@@ -20,6 +22,8 @@ export interface SearchSection {
 
 export interface PageForSearch {
   title: string;
+  /** The front matter description (what the page is for, in a sentence). */
+  description: string;
   /** Route with the base URL, e.g. "/docs/features/lora/". */
   url: string;
   html: string;
@@ -68,7 +72,7 @@ export function pageSections(page: PageForSearch): SearchSection[] {
   for (const pattern of DROP) html = html.replace(pattern, ' ');
   const sections: SearchSection[] = [];
   let start = 0;
-  let current: Omit<SearchSection, 'text'> = { title: page.title, heading: '', page: '', tags: page.tags.join(' '), pageTitle: page.title, url: page.url };
+  let current: Omit<SearchSection, 'text'> = { title: page.title, heading: '', page: '', tags: page.tags.join(' '), description: page.description, pageTitle: page.title, url: page.url };
   for (const match of html.matchAll(HEADING)) {
     sections.push({ ...current, text: htmlToText(html.slice(start, match.index)) });
     const [whole, , id = '', inner = ''] = match;
@@ -80,6 +84,6 @@ export function pageSections(page: PageForSearch): SearchSection[] {
 }
 
 /** What search reads of a doc page. */
-export function searchInputOf(baseUrl: string, doc: { title: string; route: string; html: string; tags: { label: string }[] }): PageForSearch {
-  return { title: doc.title, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
+export function searchInputOf(baseUrl: string, doc: { title: string; description: string; route: string; html: string; tags: { label: string }[] }): PageForSearch {
+  return { title: doc.title, description: doc.description, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
 }

@@ -32,7 +32,7 @@ export function indexSections(sections: SearchSection[]): TermIndex {
   sections.forEach((section, id) => {
     const lengths: number[] = [];
     SEARCH_FIELDS.forEach((field, fieldId) => {
-      const tokens = tokenizeFast(String(section[field]));
+      const tokens = tokenizeFast(section[field] ?? '');
       const length = new Set(tokens).size;
       lengths[fieldId] = length;
       // MiniSearch keeps a running mean, (mean × count + length) / (count + 1); the same

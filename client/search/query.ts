@@ -1,0 +1,96 @@
+// What a reader's query asks for: one group per meaningful word, each with the forms that may
+// answer it (the word itself, typed or as a prefix, its stem, the site's synonyms). Readers type
+// questions ("how do I delete my tune"); the words that only make it a question are left out, so
+// that they never decide which pages match. No DOM: the tests and the benchmark run it in Node.
+import { processTerm, tokenize, type SearchSynonyms } from '../../common/search.ts';
+
+/** One indexed word (or word start) to look for, and what a match on it is worth. */
+export interface QueryForm {
+  term: string;
+  weight: number;
+  prefix: boolean;
+  fuzzy: number | false;
+}
+
+/** A word of the query and the forms that count as finding it. */
+export interface QueryGroup {
+  word: string;
+  forms: QueryForm[];
+}
+
+/**
+ * Words that make a sentence a question or point at the reader, on top of the index's own stop
+ * words (common/search.ts). They stay in the index ("How it works" is a heading) but a query
+ * ignores them unless it has no other word.
+ */
+const QUESTION_WORDS = new Set([
+  'how', 'what', 'when', 'where', 'why', 'which', 'who', 'whom', 'whose',
+  'do', 'does', 'did', 'am', 'been', 'being',
+  'i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours',
+  'can', 'could', 'should', 'would', 'shall', 'may', 'might', 'must',
+  'want', 'need', 'please', 'possible', 'way', 'some', 'any', 'about', 'here', 'just',
+  // What remains of "don't", "it's", "person's" once split at the apostrophe.
+  'don', 't', 's', 'll', 've', 're', 'd', 'm',
+]);
+
+/** A match on a word's stem (its end cut off) counts this much of a match on the word itself. */
+const STEM_WEIGHT = 0.7;
+/** A match on a synonym counts this much: the reader's own word, where the docs use it, ranks first. */
+const SYNONYM_WEIGHT = 0.6;
+/** Stems shorter than this would match too many unrelated words. */
+const MIN_STEM = 4;
+
+/**
+ * Endings cut to reach a word's stem, the first that leaves a long enough stem wins ("images" →
+ * "imag"); a final "s" after "s" or "u" is not a plural ("process", "status").
+ */
+const ENDINGS: [RegExp, string][] = [
+  [/ies$/, 'y'], [/ing$/, ''], [/ed$/, ''], [/ly$/, ''], [/es$/, ''], [/([^su])s$/, '$1'], [/e$/, ''],
+];
+
+/**
+ * A word's stem for a prefix search ("changed" → "chang", "recently" → "recent", "authenticate" →
+ * "authenticat"), if it has one.
+ */
+export function stemOf(term: string): string | undefined {
+  for (const [ending, replacement] of ENDINGS) {
+    if (!ending.test(term)) continue;
+    const stem = term.replace(ending, replacement);
+    if (stem.length >= MIN_STEM) return stem;
+  }
+  return undefined;
+}
+
+/** The word and its forms without an ending, to look up in the synonym table ("pictures" → "picture"). */
+function baseForms(term: string): string[] {
+  const forms = [term, ...ENDINGS.map(([ending, replacement]) => term.replace(ending, replacement)), term.replace(/s$/, ''), term.replace(/d$/, '')];
+  return [...new Set(forms)].filter((form) => form.length >= MIN_STEM || form === term);
+}
+
+function synonymsOf(synonyms: SearchSynonyms, term: string): string[] {
+  // Own entries only: "constructor" is a word like any other.
+  return Object.prototype.hasOwnProperty.call(synonyms, term) ? (synonyms[term] ?? []) : [];
+}
+
+export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup[] {
+  const words = [...new Set(tokenize(query).map(processTerm).filter((term): term is string => term !== null))];
+  const meaningful = words.filter((word) => !QUESTION_WORDS.has(word));
+  return (meaningful.length > 0 ? meaningful : words).map((word) => {
+    const forms: QueryForm[] = [];
+    const add = (term: string, weight: number, prefix: boolean, fuzzy: number | false) => {
+      const known = forms.find((form) => form.term === term);
+      if (!known) forms.push({ term, weight, prefix, fuzzy });
+      else if (known.weight < weight) Object.assign(known, { weight, prefix: known.prefix || prefix });
+    };
+    // One letter matches whole words only; longer words also match as a prefix ("outpaint" →
+    // "outpainting") and, from five letters, with one typo per five letters ("facid" → "faceid";
+    // a four-letter word with a typo would find too many others: "done" → "one").
+    add(word, 1, word.length > 1, word.length > 4 ? 0.2 : false);
+    const stem = stemOf(word);
+    if (stem) add(stem, STEM_WEIGHT, true, false);
+    for (const base of baseForms(word)) {
+      for (const synonym of synonymsOf(synonyms, base)) add(synonym, SYNONYM_WEIGHT, synonym.length > 1, false);
+    }
+    return { word, forms };
+  });
+}

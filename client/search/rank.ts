@@ -1,0 +1,92 @@
+// Ranks pages, not sections: each page is found once, at its best section, and scored by how much of
+// the query it answers anywhere on it and how well. No DOM: the tests and the benchmark run it in Node.
+
+/** A section's score for one query group and the indexed words it matched. */
+export interface SectionMatch {
+  score: number;
+  terms: string[];
+}
+
+export interface RankedPage {
+  page: number;
+  /** The section the result points to: the page's best-matching one. */
+  section: number;
+  score: number;
+}
+
+/**
+ * How a page's best section and the page as a whole mix: the best section matters (the result
+ * points to it), but a page that answers one word in its title and another in a section answers
+ * the query too.
+ */
+const BEST_SECTION_SHARE = 0.5;
+/**
+ * A page's score is multiplied by the share of the query it covers, to this power: pages with
+ * every word come first, and when none has them all, those with most of them.
+ */
+const COVERAGE_POWER = 2;
+
+interface PageTally {
+  best: number;
+  bestScore: number;
+  /** Per group, the best weighted score of any of the page's sections. */
+  perGroup: Float64Array;
+}
+
+/**
+ * `groups[g]` holds, per section id, its match for query group g; `pageOf` gives a section's page.
+ * Pages best first, ties in site order.
+ *
+ * Each group counts by how rare it is among the pages found (a word most pages have tells little;
+ * a word no page has does not count at all), both in the scores and in the share of the query a
+ * page covers: so a frequent word in a page's title cannot outweigh the rarer word the question
+ * is about.
+ */
+export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section: number) => number): RankedPage[] {
+  const count = groups.length;
+  const pagesWith = groups.map((matches) => {
+    const seen = new Set<number>();
+    for (const id of matches.keys()) seen.add(pageOf(id));
+    return seen.size;
+  });
+  const allPages = new Set<number>();
+  for (const matches of groups) for (const id of matches.keys()) allPages.add(pageOf(id));
+  const worth = pagesWith.map((found) => (found === 0 ? 0 : Math.log(1 + allPages.size / found)));
+  const whole = worth.reduce((sum, value) => sum + value, 0);
+
+  // Per section: the sum over groups of its weighted scores (how well it answers on its own).
+  const sectionTotals = new Map<number, number>();
+  const pages = new Map<number, PageTally>();
+  groups.forEach((matches, g) => {
+    const weight = worth[g] ?? 0;
+    for (const [id, match] of matches) {
+      const score = match.score * weight;
+      sectionTotals.set(id, (sectionTotals.get(id) ?? 0) + score);
+      const pageId = pageOf(id);
+      let page = pages.get(pageId);
+      if (!page) pages.set(pageId, page = { best: id, bestScore: -1, perGroup: new Float64Array(count) });
+      if (score > (page.perGroup[g] ?? 0)) page.perGroup[g] = score;
+    }
+  });
+  for (const [id, total] of sectionTotals) {
+    const page = pages.get(pageOf(id));
+    // On a tie the earlier section (the page's top) wins.
+    if (page && (total > page.bestScore || (total === page.bestScore && id < page.best))) {
+      page.best = id;
+      page.bestScore = total;
+    }
+  }
+
+  const ranked: RankedPage[] = [];
+  for (const [pageId, page] of pages) {
+    let covered = 0;
+    let evidence = 0;
+    page.perGroup.forEach((score, g) => {
+      if (score > 0) covered += worth[g] ?? 0;
+      evidence += score;
+    });
+    const relevance = BEST_SECTION_SHARE * page.bestScore + (1 - BEST_SECTION_SHARE) * evidence;
+    ranked.push({ page: pageId, section: page.best, score: relevance * (whole > 0 ? covered / whole : 1) ** COVERAGE_POWER });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
+}

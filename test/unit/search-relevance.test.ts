@@ -1,0 +1,113 @@
+// Search answers questions: the real site's relevance set (bench/search-questions.ts) holds a floor,
+// questions ignore the words that only make them questions, a page shows once at its best section,
+// pages with most of the words come first when none has them all, and the synonym table applies.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SearchEngine } from '../../client/search/engine.ts';
+import { queryGroups, stemOf } from '../../client/search/query.ts';
+import { EXACT_QUERIES, RELEVANCE_QUESTIONS } from '../../bench/search-questions.ts';
+import { indexInMemory } from '../../bench/search-figures.ts';
+import { builtSiteEngine, measureRelevance, relevanceLine } from '../../bench/search-relevance.ts';
+import type { SearchSynonyms } from '../../common/search.ts';
+import { buildSearchIndex } from '../../lib/assets/search/build-index.ts';
+import type { SearchSection } from '../../lib/assets/search/sections.ts';
+import { buildInto, ROOT } from '../helpers/site.ts';
+
+test('the real site answers the reader questions: the right page in the top three for 9 in 10', async () => {
+  const { outDir } = await buildInto(ROOT);
+  const engine = await builtSiteEngine(outDir);
+  const figures = await measureRelevance(engine, RELEVANCE_QUESTIONS);
+  const misses = figures.ranks.filter(({ rank }) => rank === 0 || rank > 3).map(({ query, rank, pages }) => `${query} (rank ${rank}: ${pages.slice(0, 3).join(', ')})`);
+  console.log(`relevance: ${relevanceLine(figures)}`);
+  assert.ok(figures.questions >= 30);
+  assert.ok(figures.top3 >= 0.9, `top-3 ${figures.top3}; missed: ${misses.join('; ')}`);
+  assert.ok(figures.mrr >= 0.8, `MRR ${figures.mrr}`);
+  const exact = await measureRelevance(engine, EXACT_QUERIES);
+  assert.equal(exact.top1, 1, `exact words and typos rank the page first: ${exact.ranks.filter(({ rank }) => rank !== 1).map(({ query }) => query).join(', ')}`);
+});
+
+function memoryEngine(sections: SearchSection[], synonyms: SearchSynonyms = {}): Promise<SearchEngine> {
+  const files = new Map<string, string>();
+  const built = buildSearchIndex(sections, (name, content) => {
+    const url = `/s/${files.size}-${name}`;
+    files.set(url, content);
+    return url;
+  }, { synonyms });
+  return SearchEngine.open(built.url, async (url) => JSON.parse(files.get(url) ?? 'null') as unknown);
+}
+
+/** A page's sections: its top section, then one per heading. */
+function page(slug: string, title: string, top: string, headings: [string, string][] = [], description = ''): SearchSection[] {
+  const url = `/docs/${slug}/`;
+  return [
+    { title, heading: '', page: '', text: top, tags: '', description, pageTitle: title, url },
+    ...headings.map(([heading, text], i) => ({ title: '', heading, page: title, text, tags: '', pageTitle: title, url: `${url}#h${i}` })),
+  ];
+}
+
+const SITE = [
+  ...page('faq', 'FAQ', 'Answers to common questions.', [['How do I delete my data?', 'Delete a tune to remove my data, or wait 30 days.'], ['Can I keep my tune?', 'Contact us about my tune.']]),
+  ...page('delete', 'Delete a tune', 'Permanently remove a tune and its images.', [['Errors', 'A missing tune gives 404.']], 'Remove a tune before the retention period ends.'),
+  ...page('tune', 'The tune object', 'A tune is trained on photos.', [['Fields', 'Each tune has an id, a title and a callback.'], ['Lifecycle', 'A tune is trained, then ready.'], ['Callbacks', 'The callback is called when the tune is trained.']]),
+  ...page('callbacks', 'Overview', 'Rules every endpoint shares.', [['Callbacks', 'A callback URL receives a POST when a job ends.'], ['Polling', 'Retrieve the object until it is ready.']]),
+  ...page('outpainting', 'Outpainting', 'Extend an image beyond its borders.', [['Syntax', 'Flags for outpainting.']]),
+];
+
+test('words that only make a question never hide a page; one result per page, at its best section', async () => {
+  const engine = await memoryEngine(SITE);
+  const { hits } = await engine.search('how do I delete my tune', 5);
+  assert.equal(hits[0]?.url, '/docs/delete/', hits.map((hit) => hit.url).join(', '));
+  const pages = hits.map((hit) => hit.url.replace(/#.*$/, ''));
+  assert.equal(new Set(pages).size, pages.length, `each page once: ${pages.join(', ')}`);
+  // The tune object matches "tune" in three sections and its title: one result, at the best one.
+  const tune = await engine.search('tune callback', 5);
+  assert.equal(tune.hits.filter((hit) => hit.url.startsWith('/docs/tune/')).length, 1);
+  assert.equal(tune.hits.find((hit) => hit.url.startsWith('/docs/tune/'))?.url, '/docs/tune/#h2', 'the section with both words');
+  assert.equal(tune.hits.find((hit) => hit.url.startsWith('/docs/tune/'))?.heading, 'Callbacks');
+  assert.equal(tune.total, new Set(tune.hits.map((hit) => hit.url.replace(/#.*$/, ''))).size, 'total counts pages');
+});
+
+test('when no page has every word, pages with most of them come first', async () => {
+  const engine = await memoryEngine(SITE);
+  // No page has "zebra"; "delete" and "tune" together only on two pages.
+  const { hits } = await engine.search('delete tune zebra', 5);
+  assert.deepEqual(hits.slice(0, 2).map((hit) => hit.url.replace(/#.*$/, '')).sort(), ['/docs/delete/', '/docs/faq/']);
+  assert.ok(hits.length > 2, 'pages with fewer of the words follow');
+});
+
+test('a title match beats a passing mention; only question words still search', async () => {
+  const engine = await memoryEngine(SITE);
+  assert.equal((await engine.search('outpainting', 5)).hits[0]?.url, '/docs/outpainting/');
+  assert.equal((await engine.search('callbacks', 5)).hits.length >= 2, true);
+  // A query of question words only searches them rather than nothing.
+  assert.ok((await engine.search('how do I', 5)).hits.length > 0);
+});
+
+test('synonyms from the manifest: a reader\'s word finds the docs\' word, below pages with the reader\'s own word', async () => {
+  const plain = await memoryEngine(SITE);
+  assert.equal((await plain.search('webhook', 5)).hits.length, 0);
+  const synonyms = { webhook: ['callback'], expand: ['outpaint'] };
+  const engine = await memoryEngine([...SITE, ...page('webhooks', 'Webhooks', 'Webhook basics.')], synonyms);
+  const urls = (await engine.search('webhooks', 5)).hits.map((hit) => hit.url);
+  assert.equal(urls[0], '/docs/webhooks/', urls.join(', '));
+  assert.ok(urls.some((url) => url.startsWith('/docs/callbacks/')), `the synonym's pages follow: ${urls.join(', ')}`);
+  assert.equal((await engine.search('expand the image', 5)).hits[0]?.url, '/docs/outpainting/', 'a synonym also finds longer words');
+  // Names of object properties are words like any other.
+  assert.deepEqual((await engine.search('constructor __proto__', 5)).hits, []);
+});
+
+test('query groups: question words dropped, stems and synonyms as lower-weight forms', () => {
+  const groups = queryGroups('How do I check if my pictures are ready?', { picture: ['image'], ready: ['retrieve'] });
+  assert.deepEqual(groups.map((group) => group.word), ['check', 'pictures', 'ready']);
+  const pictures = groups[1]?.forms ?? [];
+  assert.deepEqual(pictures.map((form) => [form.term, form.weight]), [['pictures', 1], ['pictur', 0.7], ['image', 0.6]]);
+  assert.deepEqual(queryGroups('how do I', {}).map((group) => group.word), ['how', 'do', 'i']);
+  assert.deepEqual(['changed', 'recently', 'images', 'status', 'authenticate', 'tune'].map(stemOf), ['chang', 'recent', 'imag', undefined, 'authenticat', undefined]);
+});
+
+test('the index lists each page\'s section count and carries the synonyms', () => {
+  const { files } = indexInMemory([...SITE]);
+  const manifest = JSON.parse([...files.values()][0] ?? '{}') as { pages: number[]; synonyms: unknown };
+  assert.deepEqual(manifest.pages, [3, 2, 4, 3, 2]);
+  assert.deepEqual(manifest.synonyms, {});
+});
