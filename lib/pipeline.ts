@@ -21,6 +21,7 @@ import { BuildError, BuildFailure, Diagnostics, type Warning } from './diagnosti
 import { baseUrlBannerScript, noFlashScript } from './render/inline-scripts.ts';
 import { contentSecurityPolicy, serveConfig } from './security.ts';
 import { checkLinks, configLinks } from './check/links.ts';
+import { checkSamples } from './check/samples.ts';
 import { loadApiDescription } from './load/openapi.ts';
 import type { LinkRef } from './transform/types.ts';
 import type { DocPage, SidebarItem } from './model.ts';
@@ -182,6 +183,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     stage('assemble');
 
     // Check
+    checkSamples({ docs: content.docs, pages: standalone, siteDir }, api, diagnostics);
     const links: LinkRef[] = [
       ...docs.flatMap((doc) => doc.links),
       ...standalone.flatMap((page) => page.links),
