@@ -12,6 +12,7 @@ import { PLACEHOLDER, type SampleValue } from '../../lib/check/sample-request.ts
 import { Diagnostics } from '../../lib/diagnostics.ts';
 import { validateApiDescription } from '../../lib/load/openapi.ts';
 import { parseYaml } from '../../lib/load/config.ts';
+import { markdownToHtml } from '../../lib/transform/markdown.ts';
 import { buildError, fixtureOverlay, ROOT } from '../helpers/site.ts';
 
 const FIXTURE = join(ROOT, 'test/fixtures/bad-samples');
@@ -198,4 +199,16 @@ test('the check: types, form text, files, encodings, query parameters, path para
   assert.deepEqual(warnings, [
     '31: Request sample not checked: the address starts with a computed part, so the check cannot tell whether it calls the API. Write the request so that the check can read it (a literal address, a literal or a variable body), or add the fence option "nocheck" if it is not an API call.',
   ]);
+});
+
+test('an operation block\'s section headings have ids named for the operation and table-of-contents entries', () => {
+  const transformed = markdownToHtml('## Create\n\n::operation createThing\n\n## Read\n\n::operation retrieveThing\n', {
+    file: 'page.md', absPath: join(ROOT, 'page.md'), route: '/docs/page/', bodyLineOffset: 0,
+    baseUrl: '/', resolveDocFile: () => undefined, addAsset: () => undefined, diagnostics: new Diagnostics(), api,
+  });
+  assert.deepEqual(transformed.headings.map((heading) => `${heading.level} ${heading.id} ${heading.text}`), [
+    '2 create Create', '3 createThing-request-body Request body', '3 createThing-responses Responses',
+    '2 read Read', '3 retrieveThing-path-parameters Path parameters', '3 retrieveThing-query-parameters Query parameters', '3 retrieveThing-responses Responses',
+  ]);
+  assert.match(transformed.html, /<h3 id="createThing-request-body" class="anchor">Request body<a class="hash-link" href="#createThing-request-body"/);
 });
