@@ -2,7 +2,9 @@
 // as the shell reads it ('…' literal, "…" with escapes, \ line continuations), keeping the file line
 // of every character so that a field of a JSON body is reported at its own line. $VAR and ${VAR}
 // are computed parts (PLACEHOLDER).
-import { ExprReader, tokenize } from './sample-syntax.ts';
+import { SampleLimitError } from './sample-limits.ts';
+import { ExprReader } from './sample-syntax.ts';
+import { tokenize } from './sample-tokens.ts';
 import { jsonValue, PLACEHOLDER, Scope, type FormField, type SampleBody, type SampleParse, type SampleRequest, type SampleValue } from './sample-request.ts';
 
 interface Word {
@@ -119,8 +121,16 @@ function jsonBody(word: Word, line: number): SampleBody {
   }
   // The text keeps the line breaks of the source, so tokens count their lines from the first one.
   // A spliced $VAR (PLACEHOLDER) reads as an unknown value.
-  const reader = new ExprReader(tokenize(word.text, 'js', word.lines[0] ?? line), 'js');
-  return { encoding: 'json', value: jsonValue(reader.expression(true), new Scope([], 'js'), 0), line: word.lines[0] ?? line, invalid };
+  const tokens = tokenize(word.text, 'js', word.lines[0] ?? line);
+  try {
+    const value = jsonValue(new ExprReader(tokens, 'js').expression(true), new Scope([], 'js', tokens.length), 0);
+    return { encoding: 'json', value, line: word.lines[0] ?? line, invalid };
+  } catch (error) {
+    if (!(error instanceof SampleLimitError)) throw error;
+    // Text that is not JSON fails the build anyway; otherwise the body is reported as not checked.
+    if (invalid) return { encoding: 'json', value: { kind: 'unknown', line: word.lines[0] ?? line }, line: word.lines[0] ?? line, invalid };
+    return { encoding: 'unknown', line: word.lines[0] ?? line, reason: `the check stopped reading the body at line ${error.line}: ${error.reason}` };
+  }
 }
 
 function formField(word: Word): FormField {
@@ -163,6 +173,15 @@ export function shellCommands(code: string, firstLine: number): Word[][] {
     word.text += text;
     for (let k = 0; k < text.length; k++) word.lines.push(at);
   };
+  /** Adds code[from, to), which has no escapes, keeping the line of each character. */
+  const addRun = (from: number, to: number) => {
+    word ??= { text: '', lines: [] };
+    word.text += code.slice(from, to);
+    for (let k = from; k < to; k++) {
+      word.lines.push(line);
+      if (code.charCodeAt(k) === 10) line++;
+    }
+  };
   const endWord = () => {
     if (word) words.push(word);
     word = undefined;
@@ -191,18 +210,20 @@ export function shellCommands(code: string, firstLine: number): Word[][] {
     if (c === "'") {
       i++;
       word ??= { text: '', lines: [] };
-      while (i < code.length && code[i] !== "'") {
-        add(code[i] as string, line);
-        if (code[i] === '\n') line++;
-        i++;
-      }
-      i++;
+      const end = code.indexOf("'", i);
+      const stop = end < 0 ? code.length : end;
+      addRun(i, stop);
+      i = stop + 1;
       continue;
     }
     if (c === '"') {
       i++;
       word ??= { text: '', lines: [] };
       while (i < code.length && code[i] !== '"') {
+        // A run of characters with no meaning inside double quotes.
+        let end = i;
+        for (let unit = code.charCodeAt(end); end < code.length && unit !== 34 && unit !== 92 && unit !== 36; unit = code.charCodeAt(++end));
+        if (end > i) { addRun(i, end); i = end; continue; }
         const ch = code[i] as string;
         if (ch === '\\' && code[i + 1] === '\n') { i += 2; line++; continue; }
         if (ch === '\\' && '"\\$`'.includes(code[i + 1] ?? '')) { add(code[i + 1] as string, line); i += 2; continue; }

@@ -1,14 +1,25 @@
 // Check, request samples: the requests a Node.js sample sends with fetch(url, { method, headers,
 // body }): a JSON.stringify(…) body, a FormData filled with form.append(…), or URLSearchParams.
+import { SampleLimitError } from './sample-limits.ts';
 import type { Expr } from './sample-syntax.ts';
-import { findCalls, tokenize } from './sample-syntax.ts';
+import { callsNamed, findCalls } from './sample-syntax.ts';
+import { tokenize, type Token } from './sample-tokens.ts';
 import { jsonValue, Scope, urlText, type FormField, type SampleBody, type SampleParse, type SampleRequest, type SampleValue } from './sample-request.ts';
 
 /** Requests of a Node.js sample; `firstLine` is the file line of its first line of code. */
 export function parseNodeSample(code: string, firstLine: number): SampleParse {
-  const tokens = tokenize(code, 'js', firstLine);
-  const scope = new Scope(tokens, 'js');
   const result: SampleParse = { requests: [], unreadable: [] };
+  try {
+    readRequests(tokenize(code, 'js', firstLine), result);
+  } catch (error) {
+    if (!(error instanceof SampleLimitError)) throw error;
+    result.unreadable.push({ line: error.line, reason: `the check stopped reading the sample here: ${error.reason}` });
+  }
+  return result;
+}
+
+function readRequests(tokens: Token[], result: SampleParse): void {
+  const scope = new Scope(tokens, 'js');
   for (const call of findCalls(tokens, 'js', (callee) => callee === 'fetch')) {
     const [target, initArg] = call.args;
     const url = target ? urlText(target, scope, call.end) : undefined;
@@ -21,11 +32,14 @@ export function parseNodeSample(code: string, firstLine: number): SampleParse {
       result.unreadable.push({ line: call.line, reason: 'the options of fetch() are not an object literal' });
       continue;
     }
+    // The options (and headers) may be one variable shared by every call: count what is searched.
+    if (init?.t === 'obj') scope.spend(init.entries.length, call.line);
     const option = (name: string) => init?.t === 'obj' ? init.entries.find((entry) => entry.key === name) : undefined;
     const method = option('method');
     const methodValue = method ? scope.resolve(method.value, call.end) : undefined;
     const headers = option('headers');
     const headersValue = headers ? scope.resolve(headers.value, call.end) : undefined;
+    if (headersValue?.t === 'obj') scope.spend(headersValue.entries.length, call.line);
     const contentType = headersValue?.t === 'obj'
       ? headersValue.entries.find((entry) => entry.key.toLowerCase() === 'content-type')?.value : undefined;
     const body = option('body');
@@ -34,7 +48,7 @@ export function parseNodeSample(code: string, firstLine: number): SampleParse {
       line: call.line,
       url,
       urlLine: target?.line ?? call.line,
-      query: searchParams(tokens, target, call.end),
+      query: searchParams(tokens, scope, target, call.end),
       body: body ? nodeBody(body.value, scope, call.end, tokens, body.keyLine) : undefined,
       contentType: contentType?.t === 'str' ? contentType.value.toLowerCase() : undefined,
     };
@@ -44,10 +58,9 @@ export function parseNodeSample(code: string, firstLine: number): SampleParse {
     }
     result.requests.push(request);
   }
-  return result;
 }
 
-function nodeBody(expr: Expr, scope: Scope, at: number, tokens: ReturnType<typeof tokenize>, line: number): SampleBody {
+function nodeBody(expr: Expr, scope: Scope, at: number, tokens: Token[], line: number): SampleBody {
   const value = scope.resolve(expr, at);
   if (value.t === 'call' && value.callee === 'JSON.stringify' && value.args[0]) {
     return { encoding: 'json', value: jsonValue(value.args[0], scope, at), line };
@@ -65,10 +78,13 @@ function nodeBody(expr: Expr, scope: Scope, at: number, tokens: ReturnType<typeo
 }
 
 /** The fields of `name.append(field, value[, filename])` calls, in order. */
-function appendedFields(tokens: ReturnType<typeof tokenize>, name: string, scope: Scope, at: number): { fields: FormField[]; open: boolean } {
+function appendedFields(tokens: Token[], name: string, scope: Scope, at: number): { fields: FormField[]; open: boolean } {
   const fields: FormField[] = [];
   let open = false;
-  for (const call of findCalls(tokens, 'js', (callee) => callee === `${name}.append` || callee === `${name}.set`)) {
+  const calls = callsNamed(tokens, 'js', [`${name}.append`, `${name}.set`]);
+  // One form may be sent by many calls: count the appends each one looks through.
+  scope.spend(calls.length, at);
+  for (const call of calls) {
     if (call.end > at) continue;
     const [field, value, filename] = call.args;
     const key = field ? scope.resolve(field, call.end) : undefined;
@@ -102,9 +118,11 @@ export function formFields(value: SampleValue): { fields: FormField[]; open: boo
 }
 
 /** Query parameters set with `url.searchParams.set('name', …)` on the address variable. */
-function searchParams(tokens: ReturnType<typeof tokenize>, target: Expr | undefined, at: number): { name: string; line: number }[] {
+function searchParams(tokens: Token[], scope: Scope, target: Expr | undefined, at: number): { name: string; line: number }[] {
   if (target?.t !== 'id') return [];
-  return findCalls(tokens, 'js', (callee) => callee === `${target.name}.searchParams.set` || callee === `${target.name}.searchParams.append`)
+  const calls = callsNamed(tokens, 'js', [`${target.name}.searchParams.set`, `${target.name}.searchParams.append`]);
+  scope.spend(calls.length, target.line);
+  return calls
     .filter((call) => call.end <= at && call.args[0]?.t === 'str')
     .map((call) => ({ name: (call.args[0] as Extract<Expr, { t: 'str' }>).value, line: call.line }));
 }

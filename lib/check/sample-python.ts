@@ -2,17 +2,28 @@
 // requests.get/post/put/patch/delete(url, json=…, data=…, files=…, params=…) and
 // requests.request(method, url, …). `json=` is a JSON body; `files=` makes the request multipart
 // (with the fields of `data=`); `data=` alone is form-urlencoded.
+import { SampleLimitError } from './sample-limits.ts';
 import type { Expr } from './sample-syntax.ts';
-import { findCalls, tokenize } from './sample-syntax.ts';
+import { findCalls } from './sample-syntax.ts';
+import { tokenize, type Token } from './sample-tokens.ts';
 import { jsonValue, Scope, urlText, type FormField, type SampleBody, type SampleParse, type SampleValue } from './sample-request.ts';
 
 const METHOD_CALL = /^(?:requests|session|s|client)\.(get|post|put|patch|delete|request)$/;
 
 /** Requests of a Python sample; `firstLine` is the file line of its first line of code. */
 export function parsePythonSample(code: string, firstLine: number): SampleParse {
-  const tokens = tokenize(code, 'python', firstLine);
-  const scope = new Scope(tokens, 'python');
   const result: SampleParse = { requests: [], unreadable: [] };
+  try {
+    readRequests(tokenize(code, 'python', firstLine), result);
+  } catch (error) {
+    if (!(error instanceof SampleLimitError)) throw error;
+    result.unreadable.push({ line: error.line, reason: `the check stopped reading the sample here: ${error.reason}` });
+  }
+  return result;
+}
+
+function readRequests(tokens: Token[], result: SampleParse): void {
+  const scope = new Scope(tokens, 'python');
   for (const call of findCalls(tokens, 'python', (callee) => METHOD_CALL.test(callee))) {
     const verb = METHOD_CALL.exec(call.callee)?.[1] ?? '';
     const args = [...call.args];
@@ -35,6 +46,8 @@ export function parsePythonSample(code: string, firstLine: number): SampleParse 
     }
     const headers = kwarg('headers');
     const headersValue = headers ? scope.resolve(headers.value, call.end) : undefined;
+    // The headers may be one variable shared by every call: count what is searched.
+    if (headersValue?.t === 'obj') scope.spend(headersValue.entries.length, call.line);
     const contentType = headersValue?.t === 'obj' ? headersValue.entries.find((entry) => entry.key.toLowerCase() === 'content-type')?.value : undefined;
     const params = kwarg('params');
     const body = pythonBody(call.kwargs, scope, call.end);
@@ -50,7 +63,6 @@ export function parsePythonSample(code: string, firstLine: number): SampleParse 
       contentType: contentType?.t === 'str' ? contentType.value.toLowerCase() : body?.encoding === 'json' ? 'application/json' : undefined,
     });
   }
-  return result;
 }
 
 function pythonBody(kwargs: Extract<Expr, { t: 'call' }>['kwargs'], scope: Scope, at: number): SampleBody | undefined {

@@ -2,8 +2,10 @@
 // sample-node.ts and sample-python.ts read it, with the file line of every part. A value the
 // sample computes (a variable, a function call, an interpolation) is "unknown": the check tests
 // what is written (keys, literal values, the kind of value) and never guesses the rest.
-import type { Expr, Token } from './sample-syntax.ts';
-import { assignments, type Language } from './sample-syntax.ts';
+import { SampleLimitError, WORK_FLOOR, WORK_PER_TOKEN } from './sample-limits.ts';
+import type { Expr } from './sample-syntax.ts';
+import { assignments } from './sample-syntax.ts';
+import type { Language, Token } from './sample-tokens.ts';
 
 export type SampleValue = { line: number } & (
   | { kind: 'string'; value: string }
@@ -54,17 +56,44 @@ export interface SampleParse {
 /** Stands for a computed part of an address ($TUNE_ID, ${tuneId}, {tune_id}). */
 export const PLACEHOLDER = '\u0000';
 
-/** Variables of a sample and the value each is given, looked up at a token position. */
+/**
+ * Variables of a sample and the value each is given, looked up at a token position; and the work
+ * the sample's requests may still take (lib/check/sample-limits.ts), since variables used many
+ * times could otherwise expand a small sample into a huge one.
+ */
 export class Scope {
-  private readonly bound: { name: string; at: number; value: Expr }[];
-  constructor(tokens: Token[], language: Language) {
-    this.bound = assignments(tokens, language);
+  /** Each name's assignments, in the order of the tokens. */
+  private readonly bound = new Map<string, { at: number; value: Expr }[]>();
+  private work: number;
+  /** `size`: the tokens the sample has (those of `tokens` when not given). */
+  constructor(tokens: Token[], language: Language, size = tokens.length) {
+    for (const { name, at, value } of assignments(tokens, language)) {
+      const list = this.bound.get(name);
+      if (list) list.push({ at, value });
+      else this.bound.set(name, [{ at, value }]);
+    }
+    this.work = WORK_FLOOR + WORK_PER_TOKEN * size;
+  }
+
+  /** Counts `units` of work against the sample's allowance; throws a SampleLimitError past it. */
+  spend(units: number, line: number): void {
+    this.work -= units;
+    if (this.work < 0) throw new SampleLimitError(line, 'its requests expand to far more values than the sample has (a variable used very many times)');
   }
 
   /** The value last given to `name` before token `at` (or anywhere, for a function's body called later). */
   lookup(name: string, at: number): Expr | undefined {
-    const before = this.bound.filter((entry) => entry.name === name && entry.at < at);
-    return (before[before.length - 1] ?? this.bound.find((entry) => entry.name === name))?.value;
+    const list = this.bound.get(name);
+    if (!list) return undefined;
+    // The last assignment before `at` (the list is in token order).
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((list[middle] as { at: number }).at < at) low = middle + 1;
+      else high = middle;
+    }
+    return (list[low - 1] ?? list[0])?.value;
   }
 
   /** Follows a variable to the expression it holds (a few steps, against cycles). */
@@ -81,6 +110,7 @@ export class Scope {
 
 /** The value an expression sends as JSON: literals as written, variables followed, the rest unknown. */
 export function jsonValue(expr: Expr, scope: Scope, at: number, depth = 0): SampleValue {
+  scope.spend(1, expr.line);
   const resolved = depth < 20 ? scope.resolve(expr, at) : expr;
   const line = expr.line;
   switch (resolved.t) {
@@ -105,6 +135,7 @@ export function urlText(expr: Expr, scope: Scope, at: number): string | undefine
   const resolved = scope.resolve(expr, at);
   if (resolved.t === 'str') return resolved.value;
   if (resolved.t === 'tpl') {
+    scope.spend(resolved.parts.length, resolved.line);
     return resolved.parts.map((part) => ('text' in part ? part.text : constantOf(part.expr, scope, at) ?? PLACEHOLDER)).join('');
   }
   // new URL('https://…')

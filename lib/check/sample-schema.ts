@@ -168,7 +168,7 @@ class Validator {
   }
 
   private pattern(schema: FullSchema, name: string): Schema | undefined {
-    for (const [pattern, sub] of Object.entries(schema.patternProperties ?? {})) if (new RegExp(pattern, 'u').test(name)) return sub;
+    for (const [pattern, sub] of Object.entries(schema.patternProperties ?? {})) if (compiled(pattern).test(name)) return sub;
     return undefined;
   }
 
@@ -233,6 +233,15 @@ class Validator {
     if (schema.multipleOf !== undefined && number % schema.multipleOf !== 0) problems.push({ line, message: `${at} is ${number}, not a multiple of ${schema.multipleOf}.` });
     return problems;
   }
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** A patternProperties key as a regular expression, compiled once. */
+function compiled(pattern: string): RegExp {
+  let regex = patterns.get(pattern);
+  if (!regex) patterns.set(pattern, (regex = new RegExp(pattern, 'u')));
+  return regex;
 }
 
 function typeOf(schema: Schema): string[] {

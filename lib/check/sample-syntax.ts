@@ -2,22 +2,12 @@
 // in (literals, objects, lists, calls, template strings, variables), read into expressions with the
 // file line of each, so that lib/check/sample-node.ts and sample-python.ts can find the request a
 // sample sends. Anything else (operators, functions, comprehension conditions) is kept as "other":
-// what it evaluates to is not known, and the check never guesses it.
-
-export type Language = 'js' | 'python';
-
-export interface Token {
-  type: 'id' | 'str' | 'tpl' | 'num' | 'punct';
-  text: string;
-  /** A string's value; a template's parts (text, or the source of an interpolated expression). */
-  value?: string;
-  parts?: TemplatePart[];
-  line: number;
-  /** A line break comes before the token (ends a Python statement outside brackets). */
-  newline: boolean;
-}
-
-export type TemplatePart = { text: string } | { expr: string };
+// what it evaluates to is not known, and the check never guesses it. Bracketed constructs are read
+// once per sample whoever asks (lib/check/sample-token-index.ts), and nesting deeper than
+// MAX_NESTING stops the reading (lib/check/sample-limits.ts), so reading is linear in the sample.
+import { MAX_NESTING, SampleLimitError } from './sample-limits.ts';
+import { OPENERS, tokenIndex, type CallSite, type Read, type TokenIndex } from './sample-token-index.ts';
+import type { Language, TemplatePart, Token } from './sample-tokens.ts';
 
 export type Expr =
   | { t: 'str'; value: string; line: number }
@@ -35,124 +25,18 @@ export type Expr =
 export interface ObjEntry { key: string; keyLine: number; value: Expr }
 export interface Kwarg { name: string; line: number; value: Expr }
 
-const PUNCT = ['...', '===', '!==', '**=', '=>', '==', '!=', '<=', '>=', '&&', '||', '??', '?.', '**', '//', '+=', '-=', '*=', '/=', '->'];
-
-/** The tokens of a sample; `firstLine` is the file line of the code's first line. */
-export function tokenize(code: string, language: Language, firstLine: number): Token[] {
-  const tokens: Token[] = [];
-  let line = firstLine;
-  let newline = true;
-  let i = 0;
-  const push = (token: Omit<Token, 'line' | 'newline'>, startLine: number) => {
-    tokens.push({ ...token, line: startLine, newline });
-    newline = false;
-  };
-  while (i < code.length) {
-    const c = code[i] as string;
-    if (c === '\n') { line++; newline = true; i++; continue; }
-    if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
-    if (c === '\\' && code[i + 1] === '\n') { i += 2; line++; continue; }
-    // Comments
-    if ((language === 'python' && c === '#') || (language === 'js' && c === '/' && code[i + 1] === '/')) {
-      while (i < code.length && code[i] !== '\n') i++;
-      continue;
-    }
-    if (language === 'js' && c === '/' && code[i + 1] === '*') {
-      const end = code.indexOf('*/', i + 2);
-      const stop = end < 0 ? code.length : end + 2;
-      for (let k = i; k < stop; k++) if (code[k] === '\n') line++;
-      i = stop;
-      continue;
-    }
-    // Strings (Python prefixes: r, b, f, u and their pairs)
-    const prefix = language === 'python' ? /^([rRbBfFuU]{1,2})?("""|'''|"|')/.exec(code.slice(i, i + 5)) : null;
-    if (prefix || (language === 'js' && (c === '"' || c === "'" || c === '`'))) {
-      const start = line;
-      const flags = (prefix?.[1] ?? '').toLowerCase();
-      const quote = prefix ? (prefix[2] as string) : c;
-      i += (prefix?.[1]?.length ?? 0) + quote.length;
-      const template = quote === '`' || flags.includes('f');
-      const raw = flags.includes('r');
-      const parts: TemplatePart[] = [];
-      let text = '';
-      while (i < code.length && !code.startsWith(quote, i)) {
-        const ch = code[i] as string;
-        if (ch === '\n') {
-          line++;
-          // An unterminated one-line string: stop at the line's end.
-          if (quote.length === 1 && quote !== '`') break;
-        }
-        if (ch === '\\' && !raw) {
-          const next = code[i + 1] ?? '';
-          const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\n': '' };
-          text += escapes[next] ?? next;
-          if (next === '\n') line++;
-          i += 2;
-          continue;
-        }
-        if (template && quote === '`' && ch === '$' && code[i + 1] === '{') {
-          const end = closingBrace(code, i + 2);
-          parts.push({ text }, { expr: code.slice(i + 2, end) });
-          text = '';
-          i = end + 1;
-          continue;
-        }
-        if (template && quote !== '`' && ch === '{') {
-          if (code[i + 1] === '{') { text += '{'; i += 2; continue; }
-          const end = closingBrace(code, i + 1);
-          parts.push({ text }, { expr: code.slice(i + 1, end) });
-          text = '';
-          i = end + 1;
-          continue;
-        }
-        if (template && quote !== '`' && ch === '}' && code[i + 1] === '}') { text += '}'; i += 2; continue; }
-        text += ch;
-        i++;
-      }
-      i += quote.length;
-      if (parts.length > 0) {
-        parts.push({ text });
-        push({ type: 'tpl', text: '', parts: parts.filter((part) => !('text' in part) || part.text !== '') }, start);
-      } else {
-        push({ type: 'str', text: '', value: text }, start);
-      }
-      continue;
-    }
-    const number = /^(?:0[xX][0-9a-fA-F_]+|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?|\.\d[\d_]*)/.exec(code.slice(i, i + 40));
-    if (number) {
-      push({ type: 'num', text: number[0] }, line);
-      i += number[0].length;
-      continue;
-    }
-    const word = /^[A-Za-z_$][\w$]*/.exec(code.slice(i, i + 200));
-    if (word) {
-      push({ type: 'id', text: word[0] }, line);
-      i += word[0].length;
-      continue;
-    }
-    const op = PUNCT.find((p) => code.startsWith(p, i)) ?? c;
-    push({ type: 'punct', text: op }, line);
-    i += op.length;
-  }
-  return tokens;
-}
-
-/** Index of the "}" that closes an interpolation opened just before `from`. */
-function closingBrace(code: string, from: number): number {
-  let depth = 1;
-  for (let i = from; i < code.length; i++) {
-    if (code[i] === '{') depth++;
-    else if (code[i] === '}' && --depth === 0) return i;
-  }
-  return code.length;
-}
-
-const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const BINARY = new Set(['+', '-', '*', '/', '%', '**', '//', '==', '===', '!=', '!==', '<', '>', '<=', '>=', '&&', '||', '??', '|', '&', '?', ':', 'and', 'or', 'if', 'else', 'in', 'not', 'is']);
+const BINARY_WORDS = new Set(['and', 'or', 'if', 'in', 'not', 'is']);
 
 /** Reads expressions from a token list; `pos` moves past what was read. */
 export class ExprReader {
   pos = 0;
-  constructor(readonly tokens: Token[], readonly language: Language) {}
+  /** How many expressions are being read inside each other. */
+  private depth = 0;
+  private readonly index: TokenIndex;
+  constructor(readonly tokens: Token[], readonly language: Language) {
+    this.index = tokenIndex(tokens, language);
+  }
 
   peek(offset = 0): Token | undefined {
     return this.tokens[this.pos + offset];
@@ -165,6 +49,10 @@ export class ExprReader {
 
   /** One expression; `nested` is true inside brackets (where Python line breaks do not end it). */
   expression(nested: boolean): Expr {
+    if (++this.depth > MAX_NESTING) {
+      const line = (this.peek() ?? this.tokens[this.tokens.length - 1])?.line ?? 0;
+      throw new SampleLimitError(line, `it nests brackets or operators more than ${MAX_NESTING} deep`);
+    }
     const first = this.primary(nested);
     // An operator after the operand makes the value unknown (a sum, a comparison, a conditional).
     let result = first;
@@ -173,6 +61,7 @@ export class ExprReader {
       this.primary(nested);
       result = { t: 'other', line: first.line };
     }
+    this.depth--;
     return result;
   }
 
@@ -180,26 +69,38 @@ export class ExprReader {
     const token = this.peek();
     if (!token || token.type !== 'punct' && token.type !== 'id') return false;
     if (this.language === 'python' && !nested && token.newline) return false;
-    const binary = ['+', '-', '*', '/', '%', '**', '//', '==', '===', '!=', '!==', '<', '>', '<=', '>=', '&&', '||', '??', '|', '&', '?', ':', 'and', 'or', 'if', 'else', 'in', 'not', 'is'];
     // "a ? b : c" is read up to the ":", and what is left of it is skipped as part of the entry.
     if (token.text === ':' || token.text === 'else') return false;
-    return token.type === 'punct' ? binary.includes(token.text) : ['and', 'or', 'if', 'in', 'not', 'is'].includes(token.text);
+    return token.type === 'punct' ? BINARY.has(token.text) : BINARY_WORDS.has(token.text);
   }
 
+  /** An operand with its prefix operators (read in a loop: a long run of them must not deepen the stack). */
   private primary(nested: boolean): Expr {
+    const prefixes: Token[] = [];
+    for (let token = this.peek(); token; token = this.peek()) {
+      const word = token.type === 'id' && (token.text === 'await' || token.text === 'not' || token.text === 'typeof');
+      const sign = token.type === 'punct' && (token.text === '-' || token.text === '+' || token.text === '!');
+      if (!word && !sign) break;
+      prefixes.push(token);
+      this.pos++;
+    }
+    let result = this.operand(nested);
+    for (let index = prefixes.length - 1; index >= 0; index--) {
+      const prefix = prefixes[index] as Token;
+      if (prefix.text === 'await') continue;
+      const operand = result;
+      // -1 is a number; not x, typeof x, !x and a sign before anything else are not known.
+      result = operand.t === 'num' && (prefix.text === '-' || prefix.text === '+')
+        ? { ...operand, value: prefix.text === '-' ? -operand.value : operand.value }
+        : { t: 'other', line: prefix.line };
+    }
+    return result;
+  }
+
+  private operand(nested: boolean): Expr {
     const token = this.peek();
     if (!token) return { t: 'other', line: this.tokens[this.tokens.length - 1]?.line ?? 0 };
     const line = token.line;
-    if (token.type === 'id' && (token.text === 'await' || token.text === 'not' || token.text === 'typeof')) {
-      this.pos++;
-      return token.text === 'await' ? this.primary(nested) : (this.primary(nested), { t: 'other', line });
-    }
-    if (token.type === 'punct' && (token.text === '-' || token.text === '+' || token.text === '!')) {
-      this.pos++;
-      const operand = this.primary(nested);
-      if (operand.t === 'num' && token.text !== '!') return { ...operand, value: token.text === '-' ? -operand.value : operand.value };
-      return { t: 'other', line };
-    }
     let expr: Expr;
     if (token.type === 'str') {
       this.pos++;
@@ -291,6 +192,23 @@ export class ExprReader {
 
   /** "(…)": positional arguments and Python keyword arguments. */
   callArguments(): { args: Expr[]; kwargs: Kwarg[] } {
+    return this.once(this.index.argumentLists, () => this.readArguments());
+  }
+
+  /** A bracketed construct at `pos`, read once per token list whichever reader asks. */
+  private once<T>(table: Map<number, Read<unknown>>, read: () => T): T {
+    const start = this.pos;
+    const known = table.get(start);
+    if (known) {
+      this.pos = known.end;
+      return known.value as T;
+    }
+    const value = read();
+    table.set(start, { value, end: this.pos });
+    return value;
+  }
+
+  private readArguments(): { args: Expr[]; kwargs: Kwarg[] } {
     const args: Expr[] = [];
     const kwargs: Kwarg[] = [];
     this.pos++;
@@ -314,6 +232,10 @@ export class ExprReader {
   }
 
   private object(): Expr {
+    return this.once(this.index.objects, () => this.readObject());
+  }
+
+  private readObject(): Expr {
     const line = this.tokens[this.pos]?.line ?? 0;
     this.pos++;
     const entries: ObjEntry[] = [];
@@ -343,6 +265,10 @@ export class ExprReader {
   }
 
   private array(): Expr {
+    return this.once(this.index.arrays, () => this.readArray());
+  }
+
+  private readArray(): Expr {
     const line = this.tokens[this.pos]?.line ?? 0;
     this.pos++;
     const items: Expr[] = [];
@@ -365,6 +291,10 @@ export class ExprReader {
 
   /** "( … )": a Python tuple reads like a list; one expression in parentheses is itself. */
   private parenthesised(): Expr {
+    return this.once(this.index.parentheses, () => this.readParenthesised());
+  }
+
+  private readParenthesised(): Expr {
     const line = this.tokens[this.pos]?.line ?? 0;
     // (x) => …, (a, b) => …
     const close = this.matching(this.pos);
@@ -399,10 +329,7 @@ export class ExprReader {
 
   /** Skips to the next "," or closing bracket at this level. */
   private skipEntry(): void {
-    while (this.peek() && !this.is(',') && !this.is(')') && !this.is(']') && !this.is('}')) {
-      if (this.peek()?.type === 'punct' && OPENERS[this.peek()?.text ?? '']) this.skipBalanced();
-      else this.pos++;
-    }
+    this.pos = this.index.entryEnd(this.pos);
   }
 
   private skipUntilClose(): void {
@@ -413,25 +340,12 @@ export class ExprReader {
   /** The rest of an arrow function or lambda: its body up to the end of the argument or statement. */
   private skipRest(nested: boolean): void {
     if (this.is('{')) { this.skipBalanced(); return; }
-    while (this.peek() && !this.is(',') && !this.is(')') && !this.is(']') && !this.is('}') && !this.is(';')) {
-      if (this.language === 'python' && !nested && this.peek()?.newline) return;
-      if (this.peek()?.type === 'punct' && OPENERS[this.peek()?.text ?? '']) this.skipBalanced();
-      else this.pos++;
-    }
+    this.pos = this.index.restEnd(this.pos, this.language === 'python' && !nested);
   }
 
   /** Index of the token that closes the bracket at `index`. */
   matching(index: number): number {
-    const open = this.tokens[index]?.text ?? '';
-    const close = OPENERS[open];
-    let depth = 0;
-    for (let i = index; i < this.tokens.length; i++) {
-      const token = this.tokens[i] as Token;
-      if (token.type !== 'punct') continue;
-      if (token.text === open) depth++;
-      else if (token.text === close && --depth === 0) return i;
-    }
-    return this.tokens.length - 1;
+    return this.index.closingOf(index);
   }
 
   skipBalanced(): void {
@@ -441,24 +355,22 @@ export class ExprReader {
 
 /** Calls anywhere in the tokens whose callee satisfies `wanted` ("fetch", "requests.post"). */
 export function findCalls(tokens: Token[], language: Language, wanted: (callee: string) => boolean): Extract<Expr, { t: 'call' }>[] {
-  const calls: Extract<Expr, { t: 'call' }>[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] as Token;
-    if (token.type !== 'id' || tokens[i - 1]?.text === '.') continue;
-    let name = token.text;
-    let j = i + 1;
-    while (tokens[j]?.text === '.' && tokens[j + 1]?.type === 'id') {
-      name += `.${tokens[j + 1]?.text ?? ''}`;
-      j += 2;
-    }
-    if (tokens[j]?.text !== '(' || tokens[j]?.type !== 'punct' || !wanted(name)) continue;
-    const reader = new ExprReader(tokens, language);
-    reader.pos = j;
+  return readCalls(tokens, language, tokenIndex(tokens, language).calls(wanted));
+}
+
+/** Calls of the given dotted names ("form.append", "form.set"), in order. */
+export function callsNamed(tokens: Token[], language: Language, names: string[]): Extract<Expr, { t: 'call' }>[] {
+  const index = tokenIndex(tokens, language);
+  return readCalls(tokens, language, [...new Set(names)].flatMap((name) => index.callsNamed(name)).sort((a, b) => a.at - b.at));
+}
+
+function readCalls(tokens: Token[], language: Language, sites: CallSite[]): Extract<Expr, { t: 'call' }>[] {
+  const reader = new ExprReader(tokens, language);
+  return sites.map((site) => {
+    reader.pos = site.open;
     const { args, kwargs } = reader.callArguments();
-    calls.push({ t: 'call', callee: name, args, kwargs, line: token.line, end: reader.pos });
-    i = j;
-  }
-  return calls;
+    return { t: 'call', callee: site.name, args, kwargs, line: (tokens[site.at] as Token).line, end: reader.pos };
+  });
 }
 
 /**

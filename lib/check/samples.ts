@@ -7,7 +7,7 @@
 // "METHOD /path" written in prose must be an operation too. A mismatch fails the build at the line
 // of the sample or field; a block the parsers cannot read is a warning, never a silent pass. A block
 // that is not an API call opts out with the fence option "nocheck".
-import { Marked, type Token, type Tokens } from 'marked';
+import { Lexer, Marked, type Token, type Tokens } from 'marked';
 import { join } from 'node:path';
 import { BuildError, BuildFailure, Diagnostics } from '../diagnostics.ts';
 import type { DocSource } from '../load/content.ts';
@@ -17,13 +17,14 @@ import { readSourceText } from '../load/source-text.ts';
 import type { ApiDescription, ApiOperation, Schema } from '../openapi-model.ts';
 import { admonitionExtension } from '../transform/admonitions.ts';
 import { parseCodeInfo } from '../transform/code-blocks.ts';
-import { annotate } from '../transform/token-lines.ts';
 import { parseCurlSample } from './sample-curl.ts';
 import { parseNodeSample } from './sample-node.ts';
 import { parsePythonSample } from './sample-python.ts';
 import { jsonValue, PLACEHOLDER, Scope, type SampleBody, type SampleParse, type SampleRequest } from './sample-request.ts';
 import { validateFields, validateJson } from './sample-schema.ts';
-import { ExprReader, tokenize } from './sample-syntax.ts';
+import { SampleLimitError } from './sample-limits.ts';
+import { ExprReader } from './sample-syntax.ts';
+import { tokenize } from './sample-tokens.ts';
 
 const PARSERS: Record<string, (code: string, firstLine: number) => SampleParse> = {
   bash: parseCurlSample, sh: parseCurlSample, shell: parseCurlSample, zsh: parseCurlSample, curl: parseCurlSample,
@@ -83,7 +84,7 @@ export function checkSource(source: SampleSource, api: ApiDescription, diagnosti
     }
     if (meta.lang === 'json') {
       const request = titled.find((mention) => mention.method !== 'GET' && mention.method !== 'DELETE');
-      if (request && !/^response|^excerpt/i.test(meta.title ?? '')) errors.push(...checkTitledBody(source.file, api, request, code, line + 1));
+      if (request && !/^response|^excerpt/i.test(meta.title ?? '')) errors.push(...checkTitledBody(source.file, api, request, code, line + 1, diagnostics));
       continue;
     }
     const parse = PARSERS[meta.lang.toLowerCase()];
@@ -107,16 +108,22 @@ export function checkSource(source: SampleSource, api: ApiDescription, diagnosti
 
 type MarkdownItem = { type: 'prose'; text: string; line: number } | { type: 'code'; info: string; code: string; line: number };
 
-/** The page's code blocks (with the line of their fence) and its prose, as the site's markdown reads them. */
+/** The site's block syntax (admonitions included), for finding code blocks and prose. */
+const blockSyntax = new Marked({ gfm: true }).use({ extensions: [admonitionExtension] });
+
+/**
+ * The page's code blocks (with the line of their fence) and its prose, as the site's markdown reads
+ * them. Only the block structure is read: prose is taken as written (its raw text), so the inline
+ * tokens, most of the lexer's work, are never made.
+ */
 function markdownItems(source: SampleSource): MarkdownItem[] {
-  const marked = new Marked({ gfm: true });
-  marked.use({ extensions: [admonitionExtension] });
   const text = source.body.replace(/\r\n?/g, '\n');
-  const tokens = marked.lexer(text);
-  const lineOf = new WeakMap<object, number>();
-  annotate(tokens, text, source.bodyLineOffset, lineOf, new WeakMap());
+  // Only fenced blocks (which alone carry a language) and "METHOD /path" are checked: a page with
+  // neither has nothing to read.
+  if (!/```|~~~|GET|POST|PUT|PATCH|DELETE/.test(text)) return [];
+  const tokens = new Lexer(blockSyntax.defaults).blockTokens(text, []);
   const items: MarkdownItem[] = [];
-  const walk = (list: Token[]) => {
+  const walk = (list: Token[], lineOf: Map<Token, number>) => {
     for (const token of list) {
       const line = lineOf.get(token) ?? source.bodyLineOffset + 1;
       if (token.type === 'code') {
@@ -129,12 +136,41 @@ function markdownItems(source: SampleSource): MarkdownItem[] {
         continue;
       } else {
         const container = token as { tokens?: Token[]; items?: Token[] };
-        walk([...(container.items ?? []), ...(container.tokens ?? [])]);
+        walk([...(container.items ?? []), ...(container.tokens ?? [])], tokenLines([...(container.tokens ?? []), ...(container.items ?? [])], token.raw, line));
       }
     }
   };
-  walk(tokens);
+  walk(tokens, tokenLines(tokens, text, source.bodyLineOffset + 1, true));
   return items;
+}
+
+/**
+ * The file line of each token of `list`, found in order in `raw` (whose first line is `firstLine`),
+ * as lib/transform/token-lines.ts finds them for the page, counting each line break once. A token
+ * whose raw text is not found (marked rewrote it) gets the line reached so far at the top level,
+ * and its container's first line inside one, as there.
+ */
+function tokenLines(list: Token[], raw: string, firstLine: number, topLevel = false): Map<Token, number> {
+  const lines = new Map<Token, number>();
+  let offset = 0;
+  let counted = 0;
+  let line = firstLine;
+  const countTo = (to: number) => {
+    for (let next = raw.indexOf('\n', counted); next >= 0 && next < to; next = raw.indexOf('\n', next + 1)) line++;
+    counted = Math.max(counted, to);
+  };
+  for (const token of list) {
+    const found = !token.raw ? -1 : raw.startsWith(token.raw, offset) ? offset : raw.indexOf(token.raw, offset);
+    if (found < 0) {
+      if (topLevel) countTo(offset);
+      lines.set(token, topLevel ? line : firstLine);
+      continue;
+    }
+    countTo(found);
+    lines.set(token, line);
+    offset = found + token.raw.length;
+  }
+  return lines;
 }
 
 interface Mention {
@@ -148,12 +184,15 @@ interface Mention {
 /** Every "METHOD /path" (or "METHOD https://api…/path") in a text, with its line. */
 function proseMentions(text: string, firstLine: number, api: ApiDescription): Mention[] {
   const mentions: Mention[] = [];
+  // Lines are counted from the previous mention on, so that a long text is read once.
+  let counted = 0;
+  let line = firstLine;
   for (const match of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s+((?:https?:\/\/[^\s/`]+)?\/[^\s`)"'<>,;*|\]]*)/g)) {
     const written = (match[2] as string).replace(/[.:]+$/, '');
     const path = written.startsWith('/') ? written : apiPath(api, written);
     // An address on another host (a callback on your server) is not the API's.
     if (path === undefined) continue;
-    const line = firstLine + (text.slice(0, match.index).match(/\n/g)?.length ?? 0);
+    for (; counted < match.index; counted++) if (text.charCodeAt(counted) === 10) line++;
     mentions.push({ method: match[1] as string, written, path: path.split(/[?#]/)[0] ?? path, line });
   }
   return mentions;
@@ -187,6 +226,22 @@ export type OperationMatch =
  * parameter's place must fit the parameter's type.
  */
 export function matchOperation(api: ApiDescription, method: string, rawPath: string): OperationMatch {
+  // Pages name the same few operations again and again: each method and path is matched once
+  // (up to a bound, so that a server's cache of the description stays small).
+  let known = matches.get(api);
+  if (!known) matches.set(api, (known = new Map()));
+  const key = `${method} ${rawPath}`;
+  const cached = known.get(key);
+  if (cached) return cached;
+  const found = findOperation(api, method, rawPath);
+  if (known.size < MATCHES_KEPT) known.set(key, found);
+  return found;
+}
+
+const matches = new WeakMap<ApiDescription, Map<string, OperationMatch>>();
+const MATCHES_KEPT = 2000;
+
+function findOperation(api: ApiDescription, method: string, rawPath: string): OperationMatch {
   const segments = normalisePath(rawPath);
   const candidates: { operation: ApiOperation; params: Map<string, string>; problems: string[] }[] = [];
   for (const operation of api.operations.values()) {
@@ -302,7 +357,7 @@ function checkRequest(file: string, api: ApiDescription, request: SampleRequest,
 }
 
 /** A JSON block titled with its request: the block is the request's JSON body. */
-function checkTitledBody(file: string, api: ApiDescription, mention: Mention, code: string, firstLine: number): BuildError[] {
+function checkTitledBody(file: string, api: ApiDescription, mention: Mention, code: string, firstLine: number, diagnostics: Diagnostics): BuildError[] {
   const found = matchOperation(api, mention.method, mention.path);
   if ('problem' in found) return [];
   const schema = found.operation.operation.requestBody?.content['application/json']?.schema;
@@ -314,6 +369,14 @@ function checkTitledBody(file: string, api: ApiDescription, mention: Mention, co
   } catch (error) {
     return [new BuildError({ file, line: firstLine - 1 }, `JSON body for ${label} is not valid JSON: ${(error as Error).message}.`, hint)];
   }
-  const value = jsonValue(new ExprReader(tokenize(code, 'js', firstLine), 'js').expression(true), new Scope([], 'js'), 0);
+  const tokens = tokenize(code, 'js', firstLine);
+  let value;
+  try {
+    value = jsonValue(new ExprReader(tokens, 'js').expression(true), new Scope([], 'js', tokens.length), 0);
+  } catch (error) {
+    if (!(error instanceof SampleLimitError)) throw error;
+    diagnostics.warn({ file, line: error.line }, `JSON body for ${label} not checked: ${error.reason}. Simplify the body, or add the fence option "nocheck".`);
+    return [];
+  }
   return validateJson(api.document, schema, value).map((problem) => new BuildError({ file, line: problem.line }, `JSON body for ${label}: ${problem.message}`, hint));
 }
