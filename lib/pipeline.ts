@@ -8,6 +8,7 @@ import type { BuiltSearchIndex } from './assets/search/build-index.ts';
 import { isFile, isPage } from './assemble/output-table.ts';
 import { assembleSite } from './assemble/site.ts';
 import { checkLinks, linkTargets, siteLinks } from './check/links.ts';
+import { checkSamples } from './check/samples.ts';
 import { BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
 import { loadSite } from './load/site.ts';
 import type { BuildCache } from './runtime/build-cache.ts';
@@ -75,6 +76,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // Each check returns its errors and adds its warnings to the diagnostics; any error stops the build here.
       const pages = [...docs, ...standalone];
       const errors = [
+        ...checkSamples({ docs: loaded.content.docs, pages: standalone, siteDir }, loaded.api, diagnostics),
         ...checkLinks(siteLinks(pages, loaded.config, loaded.configText), linkTargets(table, pages), diagnostics),
       ];
       if (errors.length > 0) throw new BuildFailure(errors);

@@ -11,6 +11,8 @@ interface CodeMeta {
   tab: string | undefined;
   /** The "{1,3-5}" line ranges as written; parsed against the block's line count when it is transformed. */
   ranges: string | undefined;
+  /** False with the "nocheck" option: the block is not an API call, and the request-sample check (lib/check/samples.ts) passes it by. */
+  check: boolean;
 }
 
 export function parseCodeInfo(info: string | undefined): CodeMeta {
@@ -25,6 +27,7 @@ export function parseCodeInfo(info: string | undefined): CodeMeta {
     title: title ? (title[1] ?? title[2]) : undefined,
     tab: tab ? (tab[1] ?? tab[2]) : undefined,
     ranges: ranges?.[1],
+    check: !/(^|\s)nocheck(\s|$)/.test(text.replace(/"[^"]*"|'[^']*'/g, '')),
   };
 }
 

@@ -49,13 +49,22 @@ interface Row {
   details: string;
 }
 
-function table(title: string, rows: Row[], endpoint: string): string {
+/**
+ * A section heading of an operation block, as markdown: the heading extension gives it its id, its
+ * direct link and its table-of-contents entry. The id names the operation ("createTune-request-body"),
+ * so that a page with two operations links each one's sections apart.
+ */
+function heading(title: string, operationId: string): string {
+  return `### ${title} {#${operationId}-${title.toLowerCase().replace(/\s+/g, '-')}}\n\n`;
+}
+
+function table(title: string, rows: Row[], endpoint: string, operationId: string): string {
   if (rows.length === 0) return '';
   const body = rows
     // A break opportunity before each bracket: "tune[prompts_attributes][][text]" may wrap in a narrow column.
     .map((row) => `<tr><td><code>${escapeHtml(row.name).replace(/\[/g, '<wbr>[')}</code>${row.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(row.type)}</td><td>${inline(row.details)}</td></tr>`)
     .join('');
-  return `<h3 class="api-operation__heading">${title}</h3>\n\n<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(`${title} of ${endpoint}`)}"><table class="api-table"><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>${body}</tbody></table></section>\n\n`;
+  return `${heading(title, operationId)}<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(`${title} of ${endpoint}`)}"><table class="api-table"><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>${body}</tbody></table></section>\n\n`;
 }
 
 function parameterRows(api: ApiDescription, operation: ApiOperation, where: 'path' | 'query'): Row[] {
@@ -97,7 +106,7 @@ function returns(api: ApiDescription, operation: ApiOperation): string {
     const shape = schema ? ` <span class="api-operation__shape">(${escapeHtml(typeName(api, schema))})</span>` : '';
     return `<li><code>${escapeHtml(status)}</code> ${inline(response.description ?? '')}${shape}</li>`;
   });
-  return `<h3 class="api-operation__heading">Responses</h3>\n\n<ul class="api-operation__responses">${items.join('')}</ul>\n\n`;
+  return `${heading('Responses', operation.id)}<ul class="api-operation__responses">${items.join('')}</ul>\n\n`;
 }
 
 function successExample(api: ApiDescription, operation: ApiOperation): { status: string; example: Json } | undefined {
@@ -130,9 +139,9 @@ export function operationMarkdown(api: ApiDescription, operation: ApiOperation, 
   const endpoint = `${method} ${operation.path}`;
   const left = [
     options.description && operation.operation.description ? `${operation.operation.description.trim()}\n\n` : '',
-    table('Path parameters', parameterRows(api, operation, 'path'), endpoint),
-    table('Query parameters', parameterRows(api, operation, 'query'), endpoint),
-    table('Request body', bodyRows(api, operation), endpoint),
+    table('Path parameters', parameterRows(api, operation, 'path'), endpoint, operation.id),
+    table('Query parameters', parameterRows(api, operation, 'query'), endpoint, operation.id),
+    table('Request body', bodyRows(api, operation), endpoint, operation.id),
     returns(api, operation),
   ].join('');
   const fence = (lang: string, tab: string, text: string) => `\`\`\`${lang} tab="${tab}"\n${text}\n\`\`\`\n\n`;

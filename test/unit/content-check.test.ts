@@ -1,9 +1,10 @@
 // A content check over the real site: what a careful editor would catch before publishing.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildInto, ROOT } from '../helpers/site.ts';
+import { countDocs, countWords } from '../helpers/word-count.ts';
 
 const { result, outDir } = await buildInto(ROOT);
 const sitemap = readFileSync(join(outDir, 'sitemap.xml'), 'utf8');
@@ -50,3 +51,15 @@ test('every image has alt text', () => {
   }
 });
 
+
+test('the content check reports the docs\' word count (prose and code, per section)', (t) => {
+  const files = readdirSync(join(ROOT, 'content/docs'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.md'))
+    .map((path) => ({ path: `content/docs/${path}`, text: readFileSync(join(ROOT, 'content/docs', path), 'utf8') }));
+  const { total, sections } = countDocs(files);
+  t.diagnostic(`docs: ${files.length} files, ${total.prose} words of prose and ${total.code} in code blocks`);
+  for (const [section, count] of [...sections].sort()) t.diagnostic(`  ${section || '(top level)'}: ${count.prose} prose, ${count.code} code`);
+  assert.ok(total.prose > 0 && total.code > 0);
+  // The counter itself: front matter and fenced code apart from prose.
+  assert.deepEqual(countWords('---\ntitle: Not counted\n---\n\nTwo words.\n\n```bash\ncurl -X POST "https://api.example.com"\n```\n'), { prose: 2, code: 7 });
+});
