@@ -28,7 +28,8 @@ interface FullSchema extends Schema {
 
 /** Problems of a JSON body. */
 export function validateJson(document: Document, schema: Schema, value: SampleValue): SchemaProblem[] {
-  return new Validator(document, 'json').check(schema, value, '', false);
+  const validator = new Validator(document, 'json');
+  return validator.result(validator.check(schema, value, '', false), value.line);
 }
 
 /**
@@ -63,15 +64,47 @@ export function validateFields(document: Document, schemaOrRef: Schema, fields: 
     }
   }
   if (!open) problems.push(...validator.requiredFields(schema, new Set(byName.keys()), '', line));
-  return problems;
+  return validator.result(problems, line);
 }
 
+/**
+ * The description is content too: a schema may name itself through allOf/anyOf/oneOf (a cycle that
+ * never reaches a smaller value) or nest alternatives of alternatives (work that doubles at each
+ * level). A schema already being checked against the same value adds nothing and is skipped; past
+ * this many schema visits for one sample, the check stops with a located problem.
+ */
+export const MAX_SCHEMA_VISITS = 100_000;
+
 class Validator {
+  private visits = 0;
+  /** The schemas being checked against each value right now (to cut cycles). */
+  private readonly active = new WeakMap<SampleValue, Set<object>>();
+
   constructor(private readonly document: Document, private readonly mode: 'json' | 'form') {}
+
+  /** The problems found, and one more at `line` when the visit limit cut the check short. */
+  result(problems: SchemaProblem[], line: number): SchemaProblem[] {
+    if (this.visits <= MAX_SCHEMA_VISITS) return problems;
+    return [...problems, { line, message: `Checking this sample against the request schema took over ${MAX_SCHEMA_VISITS.toLocaleString('en-US')} steps: simplify the schema's nested allOf/anyOf/oneOf in the API description.` }];
+  }
 
   /** Problems of one value; `branch`: inside anyOf/oneOf/allOf, where an object is not closed. */
   check(schemaOrRef: Schema, value: SampleValue, path: string, branch: boolean): SchemaProblem[] {
     const schema = deref(this.document, schemaOrRef) as FullSchema;
+    const active = this.active.get(value) ?? new Set<object>();
+    if (active.has(schema)) return [];
+    this.visits += 1;
+    if (this.visits > MAX_SCHEMA_VISITS) return [];
+    this.active.set(value, active);
+    active.add(schema);
+    try {
+      return this.checkOnce(schema, value, path, branch);
+    } finally {
+      active.delete(schema);
+    }
+  }
+
+  private checkOnce(schema: FullSchema, value: SampleValue, path: string, branch: boolean): SchemaProblem[] {
     const at = path || 'the body';
     const problems: SchemaProblem[] = [];
     for (const sub of schema.allOf ?? []) problems.push(...this.check(sub, value, path, true));
@@ -157,11 +190,14 @@ class Validator {
   }
 
   /** A property schema by name: declared, through allOf, or matching a patternProperties key. */
-  propertySchema(schema: FullSchema, name: string): Schema | undefined {
+  propertySchema(schema: FullSchema, name: string, seen = new Set<object>()): Schema | undefined {
     const direct = schema.properties?.[name] ?? this.pattern(schema, name);
     if (direct) return direct;
+    seen.add(schema);
     for (const sub of schema.allOf ?? []) {
-      const found = this.propertySchema(deref(this.document, sub) as FullSchema, name);
+      const resolved = deref(this.document, sub) as FullSchema;
+      if (seen.has(resolved)) continue;
+      const found = this.propertySchema(resolved, name, seen);
       if (found) return found;
     }
     return undefined;
@@ -173,10 +209,12 @@ class Validator {
   }
 
   /** Whether allOf or anyOf/oneOf branches declare the key. */
-  private declares(schema: FullSchema, key: string): boolean {
+  private declares(schema: FullSchema, key: string, seen = new Set<object>()): boolean {
+    seen.add(schema);
     return [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((sub) => {
       const resolved = deref(this.document, sub) as FullSchema;
-      return resolved.properties?.[key] !== undefined || this.declares(resolved, key);
+      if (seen.has(resolved)) return false;
+      return resolved.properties?.[key] !== undefined || this.declares(resolved, key, seen);
     });
   }
 
@@ -187,8 +225,12 @@ class Validator {
     return near ? ` Did you mean "${near}"?` : '';
   }
 
-  private names(schema: FullSchema): string[] {
-    return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap((sub) => this.names(deref(this.document, sub) as FullSchema))];
+  private names(schema: FullSchema, seen = new Set<object>()): string[] {
+    seen.add(schema);
+    return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap((sub) => {
+      const resolved = deref(this.document, sub) as FullSchema;
+      return seen.has(resolved) ? [] : this.names(resolved, seen);
+    })];
   }
 
   private hasType(value: SampleValue, type: string): boolean {
