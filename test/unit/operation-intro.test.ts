@@ -28,7 +28,7 @@ function render(markdown: string): string {
 test('a page that introduces its operation shows the block without the description', () => {
   const html = render('# Create a thing\n\nMakes a thing for you, [with a link](/docs/).\n\n::operation createThing\n');
   assert.doesNotMatch(html, DESCRIPTION);
-  assert.match(html, /<div class="api-operation__doc">\s*<h3 class="api-operation__heading">Request body<\/h3>/);
+  assert.match(html, /<div class="api-operation__doc">\s*<h3 id="createThing-request-body" class="anchor">Request body</);
   assert.match(render(':::info Before you start\nRead the overview.\n:::\n\n::operation createThing\n'), /<div class="api-operation__doc">\s*<h3/);
 });
 
