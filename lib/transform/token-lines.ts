@@ -29,12 +29,19 @@ function annotateNested(token: Token, startLine: number, lineOf: WeakMap<object,
   if (container.items) children.push(...container.items);
   if (container.header) for (const cell of container.header) children.push(...cell.tokens);
   if (container.rows) for (const row of container.rows) for (const cell of row) children.push(...cell.tokens);
+  // Children are found in order, so the lines before each are counted on from the last one found:
+  // counting from the start for every child was quadratic in a list of many items.
   let cursor = 0;
+  let counted = 0;
+  let line = startLine;
   for (const child of children) {
     const found = child.raw ? token.raw.indexOf(child.raw, cursor) : -1;
-    const childLine = found >= 0 ? startLine + countNewlines(token.raw, 0, found) : startLine;
-    if (found >= 0) cursor = found + child.raw.length;
-    annotateNested(child, childLine, lineOf, explicitIds);
+    if (found >= 0) {
+      line += countNewlines(token.raw, counted, found);
+      counted = found;
+      cursor = found + child.raw.length;
+    }
+    annotateNested(child, found >= 0 ? line : startLine, lineOf, explicitIds);
   }
 }
 

@@ -4,7 +4,7 @@
 // path fails by timing out (they took 14 s to well past 60 s before; each now takes well under 3 s).
 // The small inputs live in test/fixtures/bad-input/<fault>/; the large ones are generated here.
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { BuildError } from '../../lib/diagnostics.ts';
@@ -147,4 +147,12 @@ test('output-parent-not-writable fails with the folder and what to do, not a raw
   assert.ok(caught instanceof BuildError, `expected a BuildError, got ${caught instanceof Error ? caught.stack : String(caught)}`);
   assert.match(caught.message, new RegExp(`^${escape(outDir)}: The output folder cannot be written: making ${escape(dirname(outDir))}/\\.dist-new-\\S+ failed \\(ENOTDIR\\)\\.\n`
     + ` {2}→ Choose an output folder whose parent folder ${escape(dirname(outDir))} exists and is writable \\(--out DIR\\), or fix its permissions\\.$`));
+});
+
+test('list-of-50000-items: one long list builds, each item kept, instead of counting its lines again for every item', BOUNDED, async () => {
+  const items = Array.from({ length: 50_000 }, (_, index) => `- item ${index}`).join('\n');
+  const { outDir } = await build(pageSite(`${items}\n`));
+  const html = readFileSync(join(outDir, 'docs/guides/page/index.html'), 'utf8');
+  assert.match(html, /<li>item 0<\/li>/);
+  assert.match(html, /<li>item 49999<\/li>/);
 });
