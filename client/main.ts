@@ -44,6 +44,8 @@ function start(): void {
         pageView();
       },
     });
+    // Every behaviour is in place: tests (and tools) wait on this rather than on elapsed time.
+    document.documentElement.dataset.hasHydrated = 'true';
   } catch (error) {
     console.error(error);
     showCrash(error);
