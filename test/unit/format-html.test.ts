@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import test from 'node:test';
+import { test } from 'node:test';
 import { formatHtml } from '../../lib/render/format-html.ts';
 
 test('block tags start lines; code blocks and scripts keep their whitespace, blank lines included', () => {
