@@ -3,9 +3,10 @@
 // of its own, with two time limits so that nothing can keep the run from ending:
 // - each test and hook: TEST_TIMEOUT_S (60 s), set by test/helpers/test-timeout.ts, which is loaded
 //   into every file's process; a stuck test fails with its name and the file goes on;
-// - each file: TEST_FILE_TIMEOUT_S (600 s); past it, the file's process and every process under it
-//   are killed and the file fails with its name. `--test-force-exit` ends a file's process once its
-//   tests are done, even if a test left a server or a browser open.
+// - each file: TEST_FILE_TIMEOUT_S (1800 s: the whole-site audits take minutes on a busy machine);
+//   past it, the file's process and every process under it are killed and the file fails with its
+//   name. `--test-force-exit` ends a file's process once its tests are done, even if a test left a
+//   server or a browser open.
 // Prints node's TAP with each file as a parent test, then node's closing lines (# tests, # pass,
 // # fail, …) for the whole run; exits non-zero when anything failed.
 //
@@ -22,7 +23,7 @@ const COUNTERS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'to
 
 export const limits = () => ({
   testS: Number(process.env.TEST_TIMEOUT_S || 60),
-  fileS: Number(process.env.TEST_FILE_TIMEOUT_S || 600),
+  fileS: Number(process.env.TEST_FILE_TIMEOUT_S || 1800),
 });
 
 /** The test files of a folder of the project, sorted. */

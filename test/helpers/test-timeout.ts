@@ -2,7 +2,7 @@
 // hook a time limit (TEST_TIMEOUT_S, 60 s by default) unless it sets its own, so a stuck test fails
 // with its name and the file goes on. Node 20's `--test-timeout` cannot do it: it limits each file
 // as a whole, not its tests. Files import `test` by name (`import { test } from 'node:test'`), the
-// binding this replaces; test/unit/architecture.test.ts holds them to it.
+// binding this replaces; test/unit/run-tests.test.ts holds them to it.
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 
 type NodeTest = typeof import('node:test');
