@@ -49,6 +49,8 @@ function start(): void {
     };
     initRouter(hooks);
     initLiveSwap((next) => swapInPlace(next, hooks));
+    // Every behaviour is in place: tests (and tools) wait on this rather than on elapsed time.
+    document.documentElement.dataset.hasHydrated = 'true';
   } catch (error) {
     console.error(error);
     showCrash(error);

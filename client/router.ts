@@ -38,6 +38,16 @@ let index = 0; // this history entry's position, so scroll positions can be rest
 let shown = ''; // path and query of the page on screen
 const positions = new Map<number, { x: number; y: number }>();
 
+/**
+ * <html data-route> names the page whose content is on screen, set once all of it is there
+ * (swapped in, scrolled, focused): what tests wait on after a navigation, since the address
+ * changes first. With "Page Error" or a crash on screen, no page is, and it is removed.
+ */
+function showRoute(on: boolean): void {
+  if (on) document.documentElement.dataset.route = shown;
+  else delete document.documentElement.dataset.route;
+}
+
 export function init(hooks: RouterHooks): () => void {
   window.history.scrollRestoration = 'manual';
   const clean = cleanPath(window.location.pathname);
@@ -45,6 +55,7 @@ export function init(hooks: RouterHooks): () => void {
   index = state?.index ?? 0;
   window.history.replaceState({ index }, '', clean === window.location.pathname ? undefined : clean + window.location.search + window.location.hash);
   shown = window.location.pathname + window.location.search;
+  showRoute(true);
 
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -121,6 +132,7 @@ export async function navigate(url: URL, hooks: RouterHooks, mode: Mode): Promis
         return;
       }
       enter(url, mode);
+      showRoute(false);
       markCurrent();
       showPageError(() => void navigate(url, hooks, 'retry'));
       return;
@@ -129,8 +141,10 @@ export async function navigate(url: URL, hooks: RouterHooks, mode: Mode): Promis
     swap(new DOMParser().parseFromString(html, 'text/html'), hooks);
     scrollAfter(url, mode === 'pop' ? positions.get(index) : undefined);
     if (mode !== 'pop') document.getElementById(IDS.main)?.focus({ preventScroll: true });
+    showRoute(true);
   } catch (error) {
     console.error(error);
+    showRoute(false);
     showCrash(error);
   } finally {
     progress.done();

@@ -2,28 +2,14 @@
 // light and dark mode, at desktop width and at 400 px with the mobile menu open; and the keyboard
 // reaches every control, each visibly focused. The rule-breaker fixture proves the gate can fail.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { ColorMode } from '../../common/constants.ts';
-import { axeViolations, inParallel, siteRoutes } from '../helpers/audit.ts';
-import { launchBrowser, serve } from '../helpers/browser.ts';
-import { buildInto, buildQualityBad, ROOT, RULE_BREAKER_ROUTE } from '../helpers/site.ts';
+import { axeViolations, inParallel, siteRoutes, WHOLE_SITE } from '../helpers/audit.ts';
+import { siteInChromium } from '../helpers/browser.ts';
+import { buildQualityBad, ROOT, RULE_BREAKER_ROUTE } from '../helpers/site.ts';
 
-let browser: Browser;
-let site: { url: string; close: () => Promise<void> };
-let routes: string[];
-
-before(async () => {
-  const { outDir } = await buildInto(ROOT);
-  routes = siteRoutes(outDir);
-  site = await serve(outDir);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = siteInChromium(ROOT);
 
 const MODES = [
   { name: 'light mode at 1280 px', colorMode: 'light', width: 1280 },
@@ -38,7 +24,7 @@ const MODES = [
  * opened by its button. Two pages work in parallel. Returns the violations by mode.
  */
 async function auditAll(baseUrl: string, paths: string[]): Promise<Map<string, string[]>> {
-  const contexts = await Promise.all([0, 1].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })));
+  const contexts = await Promise.all([0, 1].map(() => live.context({ viewport: { width: 1280, height: 900 }, bypassCSP: true })));
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
   const problems = new Map<string, string[]>(MODES.map((mode) => [mode.name, []]));
   await inParallel(paths, pages.length, async (path, worker) => {
@@ -55,12 +41,12 @@ async function auditAll(baseUrl: string, paths: string[]): Promise<Map<string, s
       problems.get(mode.name)?.push(...(await axeViolations(page)).map((line) => `${path} ${line}`));
     }
   });
-  await Promise.all(contexts.map((context) => context.close()));
   return problems;
 }
 
-test('axe finds no WCAG 2.1 A/AA violation on any page, in light and dark mode, at 1280 px and at 400 px with the menu open', async () => {
-  const problems = await auditAll(site.url, routes);
+test('axe finds no WCAG 2.1 A/AA violation on any page, in light and dark mode, at 1280 px and at 400 px with the menu open', WHOLE_SITE, async () => {
+  const routes = siteRoutes(live.outDir);
+  const problems = await auditAll(live.url, routes);
   for (const [mode, lines] of problems) console.log(`axe: ${routes.length} pages checked, ${mode}: ${lines.length} violations`);
   assert.ok(routes.length > 100, `only ${routes.length} pages were found`);
   assert.deepEqual([...problems.values()].flat().sort(), []);
@@ -68,15 +54,10 @@ test('axe finds no WCAG 2.1 A/AA violation on any page, in light and dark mode, 
 
 test('the axe gate fails on a page that breaks the rules', async () => {
   const { outDir } = await buildQualityBad();
-  const bad = await serve(outDir);
-  try {
-    const problems = (await auditAll(bad.url, [RULE_BREAKER_ROUTE])).get(MODES[0].name) ?? [];
-    const rules = new Set(problems.map((line) => line.split(' ')[1]));
-    assert.ok(rules.has('image-alt:'), problems.join('\n'));
-    assert.ok(rules.has('color-contrast:'), problems.join('\n'));
-  } finally {
-    await bad.close();
-  }
+  const problems = (await auditAll(await live.serve(outDir), [RULE_BREAKER_ROUTE])).get(MODES[0].name) ?? [];
+  const rules = new Set(problems.map((line) => line.split(' ')[1]));
+  assert.ok(rules.has('image-alt:'), problems.join('\n'));
+  assert.ok(rules.has('color-contrast:'), problems.join('\n'));
 });
 
 /** Marks every element that should take keyboard focus, in document order. */
@@ -127,9 +108,7 @@ async function tabThrough(page: Page, limit: number): Promise<TabStop[]> {
 }
 
 async function assertKeyboardReachesEverything(path: string, width: number, openMenu: boolean): Promise<void> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${site.url}${path}`);
+  const page = await live.open(path, { width });
   if (openMenu) {
     await page.getByLabel('Toggle navigation bar').focus();
     await page.keyboard.press('Enter');
@@ -158,14 +137,13 @@ async function assertKeyboardReachesEverything(path: string, width: number, open
   }, [reached, openMenu] as const);
   assert.deepEqual(missed, [], `${label}: never reached by Tab (reached in order: ${stops.map((stop) => stop.name).join(', ')})`);
   assert.deepEqual(outside, [], `${label}: focus left the open menu`);
-  await context.close();
 }
 
-test('the keyboard reaches every control of a doc page, the home page and an API page, each visibly focused', async () => {
-  for (const path of ['/docs/api/overview/', '/', '/docs/api/tune/create/', '/docs/tags/']) {
+for (const path of ['/docs/api/overview/', '/', '/docs/api/tune/create/', '/docs/tags/']) {
+  test(`the keyboard reaches every control of ${path}, each visibly focused`, async () => {
     await assertKeyboardReachesEverything(path, 1280, false);
-  }
-});
+  });
+}
 
 test('at 400 px the open mobile menu keeps focus inside and every item in it is reachable', async () => {
   await assertKeyboardReachesEverything('/docs/features/lora/', 400, true);

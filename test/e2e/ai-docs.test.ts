@@ -7,20 +7,18 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import { ROOT } from '../helpers/site.ts';
-import { siteInChromium } from '../helpers/browser.ts';
+import { routeShown, siteInChromium } from '../helpers/browser.ts';
 
 const live = siteInChromium(ROOT);
 
 const twin = (route: string) => readFileSync(join(live.outDir, route.slice(1), 'index.md'), 'utf8');
 
 async function clipboardContext(): Promise<BrowserContext> {
-  return live.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 900 } });
+  return live.context({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 900 } });
 }
 
 test('"Copy page" puts the page\'s markdown on the clipboard and says so', async () => {
-  const context = await clipboardContext();
-  const page = await context.newPage();
-  await page.goto(`${live.url}/docs/api/tune/create/`);
+  const page = await live.open('/docs/api/tune/create/', { context: await clipboardContext() });
   const button = page.locator('[data-copy-page]');
   assert.equal(await page.getByRole('button', { name: 'Copy page' }).count(), 1);
   await button.click();
@@ -34,42 +32,34 @@ test('"Copy page" puts the page\'s markdown on the clipboard and says so', async
   // After a client-side navigation the button copies the page now shown.
   await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 1));
   await page.locator('.docs-sidebar a[href="/docs/api/tune/list/"]').click();
-  await page.waitForFunction(() => document.title.startsWith('List all tunes'));
+  await routeShown(page, '/docs/api/tune/list/');
+  assert.ok((await page.title()).startsWith('List all tunes'));
   assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, 'no full load');
   assert.equal(await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute('href'), '/docs/api/tune/list/index.md');
   await page.getByRole('button', { name: 'Copy page' }).click();
   await page.getByRole('status').filter({ hasText: 'Page copied as markdown' }).waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), twin('/docs/api/tune/list/'));
-  await context.close();
 });
 
 test('"Copy page" says so when the markdown cannot be loaded', async () => {
-  const context = await clipboardContext();
-  const page = await context.newPage();
-  await page.goto(`${live.url}/docs/features/lora/`);
+  const page = await live.open('/docs/features/lora/', { context: await clipboardContext() });
   await page.route('**/index.md', (route) => route.abort());
   await page.locator('[data-copy-page]').click();
   await page.getByRole('status').filter({ hasText: 'Could not copy; open the markdown instead' }).waitFor();
   assert.equal(await page.locator('[data-copy-page]').textContent(), 'Copy failed');
   await page.waitForFunction(() => document.querySelector('[data-copy-page]')?.textContent === 'Copy page');
-  await context.close();
 });
 
 test('"View as markdown" opens the markdown itself (a full load, not a client-side swap)', async () => {
-  const context = await live.browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${live.url}/docs/features/lora/`);
+  const page = await live.open('/docs/features/lora/');
   const [response] = await Promise.all([page.waitForResponse(/index\.md$/), page.getByRole('link', { name: 'View as markdown' }).click()]);
   assert.match(response.headers()['content-type'] ?? '', /^text\/markdown/);
   await page.waitForURL(/\/docs\/features\/lora\/index\.md$/);
   assert.equal(await response.text(), twin('/docs/features/lora/'));
-  await context.close();
 });
 
 test('the Atom feed parses as XML and every entry links to an anchor on the changelog page', async () => {
-  const context = await live.browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${live.url}/docs/changes/`);
+  const page = await live.open('/docs/changes/');
   // A string, so the bundler that runs the tests adds no helper of its own to the function.
   const feed = await page.evaluate(`(async () => {
     const text = await (await fetch('/docs/changes/atom.xml')).text();
@@ -101,5 +91,4 @@ test('the Atom feed parses as XML and every entry links to an anchor on the chan
     }, url.hash.slice(1));
     assert.equal(found, 'LI', `${url.hash} is an entry on the page`);
   }
-  await context.close();
 });

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, ready } from '../helpers/browser.ts';
 import { startDev, type DevProcess } from '../helpers/dev-process.ts';
 import { fixtureWith, tempDir } from '../helpers/site.ts';
 
@@ -51,11 +51,8 @@ async function mark(page: Page): Promise<void> {
 
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
-/**
- * The client script has started, so the page can take a rebuilt version: the copy button it adds
- * to code blocks is there (it adds it in the same task that makes it listen for rebuilt pages).
- */
-const started = (page: Page) => page.locator('.code-block__copy').waitFor({ state: 'attached' });
+/** The client script has started (its readiness signal), so the page can take a rebuilt version. */
+const started = (page: Page) => ready(page);
 
 test('an edit to the page on screen is swapped in without a page load, at the same scroll position', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -1,31 +1,18 @@
 // The built fixture site in Chromium: landmarks, navigation, table of contents, tags, 404,
 // the mobile breakpoint and the colour mode, as a reader meets them.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { BASIC_FIXTURE, buildInto } from '../helpers/site.ts';
-import { launchBrowser, serve } from '../helpers/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { BASIC_FIXTURE } from '../helpers/site.ts';
+import { ready, routeShown, siteInChromium } from '../helpers/browser.ts';
 
-let browser: Browser;
-let site: { url: string; close: () => Promise<void> };
-
-before(async () => {
-  const { outDir } = await buildInto(BASIC_FIXTURE);
-  site = await serve(outDir);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = siteInChromium(BASIC_FIXTURE);
 
 async function open(path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
+  const context = await live.context({ viewport: { width, height: 900 } });
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${site.url}${path}`);
+  context.on('weberror', (error) => errors.push(error.error().message));
+  const page = await live.open(path, { context });
   assert.deepEqual(errors, [], `errors on ${path}`);
   return page;
 }
@@ -37,7 +24,6 @@ test('the skip link is the first focusable element and moves focus to the conten
   assert.ok(await page.locator('.skip-link').isVisible(), 'the focused skip link is visible');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content');
-  await page.context().close();
 });
 
 test('navbar, sidebar and footer carry the configured items', async () => {
@@ -52,7 +38,6 @@ test('navbar, sidebar and footer carry the configured items', async () => {
   const footer = page.locator('footer.footer');
   assert.deepEqual(await footer.locator('.footer__title').allTextContents(), ['Docs', 'More']);
   assert.match(await footer.textContent() ?? '', /Copyright © 2025 Fixture\./);
-  await page.context().close();
 });
 
 test('a sidebar category collapses and expands without JavaScript help', async () => {
@@ -62,7 +47,6 @@ test('a sidebar category collapses and expands without JavaScript help', async (
   assert.ok(await second.isVisible());
   await sidebar.getByLabel("Toggle the collapsible sidebar category 'Guides'").click();
   assert.equal(await second.isVisible(), false);
-  await page.context().close();
 });
 
 test('the table of contents lists h2 and h3 only, and its links reach the headings', async () => {
@@ -74,34 +58,29 @@ test('the table of contents lists h2 and h3 only, and its links reach the headin
   assert.ok(page.url().endsWith('#use'));
   const top = await page.locator('#use').evaluate((el) => el.getBoundingClientRect().top);
   assert.ok(top >= 50 && top < 200, `heading clears the sticky navbar (top ${top})`);
-  await page.context().close();
 });
 
 test('tags link from a doc to its tag page and back to all tags', async () => {
   const page = await open('/docs/guides/first/');
   await page.locator('.tag-list').getByRole('link', { name: 'LoRA' }).click();
-  await page.waitForURL('**/docs/tags/lo-ra/');
+  await routeShown(page, '/docs/tags/lo-ra/');
   assert.equal(await page.locator('h1').textContent(), '2 docs tagged with "LoRA"');
   await page.getByRole('link', { name: 'View All Tags' }).click();
-  await page.waitForURL('**/docs/tags/');
+  await routeShown(page, '/docs/tags/');
   assert.equal(await page.title(), 'Tags | Fixture docs');
-  await page.context().close();
 });
 
 test('an unknown path answers 404 with the not-found page', async () => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const response = await page.goto(`${site.url}/docs/does-not-exist/`);
+  const page = await (await live.context()).newPage();
+  const response = await page.goto(`${live.url}/docs/does-not-exist/`);
   assert.equal(response?.status(), 404);
   assert.equal(await page.locator('h1').textContent(), 'Page Not Found');
-  await context.close();
 });
 
 test('the menu button shows at 996 px and not at 997 px; the menu holds the items and the sidebar', async () => {
   const wide = await open('/docs/guides/first/', 997);
   assert.equal(await wide.getByLabel('Toggle navigation bar').isVisible(), false);
   assert.ok(await wide.locator('.docs-sidebar').isVisible());
-  await wide.context().close();
 
   const narrow = await open('/docs/guides/first/', 996);
   const toggle = narrow.getByLabel('Toggle navigation bar');
@@ -113,7 +92,6 @@ test('the menu button shows at 996 px and not at 997 px; the menu holds the item
   const panel = narrow.locator('.mobile-menu__panel');
   assert.ok(await panel.getByRole('link', { name: 'Blog' }).isVisible());
   assert.ok(await panel.getByRole('link', { name: 'Second guide' }).isVisible());
-  await narrow.context().close();
 });
 
 test('light by default; the toggle switches to dark, is remembered, and names the current mode', async () => {
@@ -128,6 +106,6 @@ test('light by default; the toggle switches to dark, is remembered, and names th
   assert.equal(await toggle.getAttribute('aria-label'), 'Switch between dark and light mode (currently dark mode)');
   assert.notEqual(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), lightBackground);
   await page.reload();
+  await ready(page);
   assert.equal(await html.getAttribute('data-theme'), 'dark');
-  await page.context().close();
 });

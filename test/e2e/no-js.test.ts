@@ -4,28 +4,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { inParallel, siteRoutes } from '../helpers/audit.ts';
-import { launchBrowser, serve } from '../helpers/browser.ts';
-import { buildInto, ROOT } from '../helpers/site.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { inParallel, siteRoutes, WHOLE_SITE } from '../helpers/audit.ts';
+import { siteInChromium } from '../helpers/browser.ts';
+import { ROOT } from '../helpers/site.ts';
 
-let browser: Browser;
-let site: { url: string; close: () => Promise<void> };
-let outDir: string;
+const live = siteInChromium(ROOT);
 
-before(async () => {
-  outDir = (await buildInto(ROOT)).outDir;
-  site = await serve(outDir);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-const noScript = (width: number) => browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+const noScript = (width: number) => live.context({ javaScriptEnabled: false, viewport: { width, height: 900 } });
 
 interface Seen {
   h1: boolean;
@@ -36,14 +23,15 @@ interface Seen {
   background: string;
 }
 
-test('without JavaScript every page shows its content, sidebar, table of contents and footer, in light mode', async () => {
+test('without JavaScript every page shows its content, sidebar, table of contents and footer, in light mode', WHOLE_SITE, async () => {
+  const { outDir, url } = live;
   const routes = siteRoutes(outDir);
   const contexts = await Promise.all([noScript(1280), noScript(1280)]);
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
   const problems: string[] = [];
   await inParallel(routes, pages.length, async (route, worker) => {
     const page = pages[worker] as Page;
-    await page.goto(`${site.url}${route}`);
+    await page.goto(`${url}${route}`);
     const file = route.startsWith('/this-page') ? '404.html' : join(route.slice(1), 'index.html');
     const html = readFileSync(join(outDir, file), 'utf8');
     // (No named helpers inside evaluate: the test runner's transform would rename them.)
@@ -65,7 +53,6 @@ test('without JavaScript every page shows its content, sidebar, table of content
     expect(seen.theme === 'light', `colour mode ${seen.theme}`);
     expect(seen.background === 'rgb(255, 255, 255)', `background ${seen.background}`);
   });
-  await Promise.all(contexts.map((context) => context.close()));
   console.log(`no-JS: ${routes.length} pages read without JavaScript, ${problems.length} problems`);
   assert.ok(routes.length > 100);
   assert.deepEqual(problems, []);
@@ -74,7 +61,7 @@ test('without JavaScript every page shows its content, sidebar, table of content
 test('without JavaScript, sidebar, table-of-contents and in-text links navigate', async () => {
   const context = await noScript(1280);
   const page = await context.newPage();
-  await page.goto(`${site.url}/docs/api/overview/`);
+  await page.goto(`${live.url}/docs/api/overview/`);
   await page.locator('.docs-sidebar').getByRole('link', { name: 'LoRA', exact: true }).click();
   await page.waitForURL('**/docs/features/lora/');
   assert.equal(await page.locator('main h1').textContent(), 'LoRA');
@@ -87,13 +74,12 @@ test('without JavaScript, sidebar, table-of-contents and in-text links navigate'
   await page.locator('main .markdown a[href^="/docs/"]').first().click();
   await page.waitForURL((url) => !url.pathname.endsWith('/docs/features/lora/'));
   assert.ok(await page.locator('main h1').isVisible());
-  await context.close();
 });
 
 test('without JavaScript at 400 px, the menu opens, leads to the sidebar after the content, and its links lead to other pages', async () => {
   const context = await noScript(400);
   const page = await context.newPage();
-  await page.goto(`${site.url}/docs/features/lora/`);
+  await page.goto(`${live.url}/docs/features/lora/`);
   // The sidebar follows the content (it cannot move into the menu without JavaScript).
   const [mainBottom, sidebarTop] = await page.evaluate(() => [
     document.querySelector('main')?.getBoundingClientRect().bottom ?? 0,
@@ -115,5 +101,4 @@ test('without JavaScript at 400 px, the menu opens, leads to the sidebar after t
   await sidebar.getByRole('link', { name: 'Changes', exact: true }).click();
   await page.waitForURL('**/docs/changes/');
   assert.equal(await page.locator('main h1').textContent(), 'Changes');
-  await context.close();
 });

@@ -14,11 +14,8 @@ import { ROOT } from '../helpers/site.ts';
 const live = siteInChromium(ROOT);
 const LAPTOP = { width: 1280, height: 800 };
 
-async function open(path: string, viewport = LAPTOP): Promise<Page> {
-  const page = await live.browser.newPage({ viewport });
-  await page.goto(`${live.url}${path}`);
-  return page;
-}
+/** The page once the client script has started on it (its context is closed after the test). */
+const open = (path: string, viewport = LAPTOP): Promise<Page> => live.open(path, viewport);
 
 test('at 1280 × 800 the first request sample of Create a tune is on the first screen, beside its parameter table, and stays in view while the parameters scroll', async () => {
   const page = await open('/docs/api/tune/create/');

@@ -1,24 +1,12 @@
 // Search in Chromium on the real site: lazy loading, results as you type, keyboard, the search
 // page, shortcuts, the mobile menu and markup that must stay text.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { buildInto, ROOT } from '../helpers/site.ts';
-import { launchBrowser, serve } from '../helpers/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ROOT } from '../helpers/site.ts';
+import { ready, requestsReported, routeShown, siteInChromium } from '../helpers/browser.ts';
 
-let browser: Browser;
-let site: { url: string; close: () => Promise<void> };
-
-before(async () => {
-  const { outDir } = await buildInto(ROOT);
-  site = await serve(outDir);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = siteInChromium(ROOT);
 
 interface Opened {
   page: Page;
@@ -28,7 +16,7 @@ interface Opened {
 }
 
 async function open(path: string, width = 1280): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await live.context({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const searchRequests: string[] = [];
   const dialogs: string[] = [];
@@ -40,7 +28,8 @@ async function open(path: string, width = 1280): Promise<Opened> {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto(`${site.url}${path}`);
+  await page.goto(`${live.url}${path}`);
+  await ready(page);
   return { page, searchRequests, dialogs };
 }
 
@@ -59,16 +48,15 @@ async function typeQuery(page: Page, query: string): Promise<string[]> {
 
 test('nothing of search loads until the box is focused; focusing loads the code and the index', async () => {
   const { page, searchRequests } = await open('/docs/features/lora/');
-  await page.waitForLoadState('networkidle');
   await page.mouse.wheel(0, 2000);
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => window.scrollY > 0);
+  await requestsReported(page);
   assert.equal(searchRequests.length, 0, `no search download before use: ${searchRequests.join(', ')}`);
   await navbarInput(page).focus();
   await page.waitForFunction(() => document.querySelector<HTMLFormElement>('.search-form--navbar')?.dataset.searchMounted === 'true');
   assert.ok(searchRequests.some((path) => path.startsWith('/assets/js/search.')), 'the search module');
   await typeQuery(page, 'lora');
   assert.ok(searchRequests.some((path) => /\/assets\/search\/search-index\.[0-9a-f]{10}\.json$/.test(path)), `the hashed index: ${searchRequests.join(', ')}`);
-  await page.context().close();
 });
 
 test('results as you type: the expected page or section within the first three', async () => {
@@ -89,7 +77,6 @@ test('results as you type: the expected page or section within the first three',
   const first = page.locator('#search-navbar-results [role="option"]').first();
   assert.ok((await first.locator('.search-hit__title').textContent())?.length);
   assert.ok(await page.locator('#search-navbar-results mark').count() > 0, 'matched words are highlighted');
-  await page.context().close();
 });
 
 test('keyboard: arrows move, Enter opens the section through client-side navigation, Escape closes', async () => {
@@ -106,8 +93,9 @@ test('keyboard: arrows move, Enter opens the section through client-side navigat
   assert.equal(await page.locator(`#${active ?? 'none'}`).getAttribute('aria-selected'), 'true');
   assert.equal(await page.locator(`#${active ?? 'none'}`).getAttribute('href'), urls[0]);
   await page.keyboard.press('Enter');
-  await page.waitForURL('**/docs/features/lora/#choosing-the-strength');
-  await page.waitForFunction(() => document.title.startsWith('LoRA'));
+  await routeShown(page, '/docs/features/lora/');
+  assert.equal(new URL(page.url()).hash, '#choosing-the-strength');
+  assert.ok((await page.title()).startsWith('LoRA'));
   assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 7, 'no full page load');
   const top = await page.locator('#choosing-the-strength').evaluate((heading) => heading.getBoundingClientRect().top);
   assert.ok(top >= 0 && top < 300, `the section is at the top of the window (${top})`);
@@ -120,7 +108,6 @@ test('keyboard: arrows move, Enter opens the section through client-side navigat
   assert.equal(await navbarInput(page).inputValue(), 'outpainting', 'the first Escape only closes the list');
   await page.keyboard.press('Escape');
   assert.equal(await navbarInput(page).inputValue(), '');
-  await page.context().close();
 });
 
 test('the search page reads ?q= and lists results; Enter in the box opens it; no results suggests the categories', async () => {
@@ -143,10 +130,9 @@ test('the search page reads ?q= and lists results; Enter in the box opens it; no
   await navbarInput(page).fill('outpainting');
   await page.waitForSelector('#search-navbar-results [role="option"]');
   await page.keyboard.press('Enter');
-  await page.waitForURL('**/search/?q=outpainting');
+  await routeShown(page, '/search/?q=outpainting');
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Search results for "outpainting"');
   await page.waitForSelector('.search-page__results a[href="/docs/features/outpainting/"]');
-  await page.context().close();
 });
 
 test('markup in a query shows as text and never runs', async () => {
@@ -161,7 +147,6 @@ test('markup in a query shows as text and never runs', async () => {
   // Odd queries: one letter, punctuation only — an answer, no error.
   for (const query of ['x', '?!', '.']) await typeQuery(page, query);
   assert.equal(await page.locator('.search-form--navbar .search-popup__status').textContent(), 'No results');
-  await page.context().close();
 });
 
 test('at 400 px the shortcut opens the mobile menu on its search box', async () => {
@@ -173,7 +158,6 @@ test('at 400 px the shortcut opens the mobile menu on its search box', async () 
   await page.waitForSelector('#search-menu-results [role="option"]');
   const href = await page.locator('#search-menu-results [role="option"]').first().getAttribute('href');
   assert.match(href ?? '', /\/docs\/features\/faceid/);
-  await page.context().close();
 });
 
 test('at 400 px the search button in the top bar opens the search, focused, and a query shows results', async (t) => {

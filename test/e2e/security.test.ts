@@ -5,25 +5,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { scriptHash } from '../../lib/security.ts';
-import { inParallel, siteRoutes } from '../helpers/audit.ts';
-import { launchBrowser, serve } from '../helpers/browser.ts';
+import { inParallel, siteRoutes, WHOLE_SITE } from '../helpers/audit.ts';
+import { siteInChromium } from '../helpers/browser.ts';
 import { htmlFiles } from '../helpers/html-rules.ts';
 import { buildInto, buildQualityBad, fixtureOverlay, fixtureWith, QUALITY_BAD_OVERLAY, ROOT, RULE_BREAKER_ROUTE } from '../helpers/site.ts';
 
-let browser: Browser;
-let realOut: string;
-
-before(async () => {
-  realOut = (await buildInto(ROOT)).outDir;
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const live = siteInChromium(ROOT);
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 /** The policy of a page's <meta> tag, one line (the page writes one directive a line; a policy splits at ";" and whitespace). */
@@ -55,6 +45,7 @@ function policyProblems(dir: string): { pages: number; policies: Set<string>; pr
 }
 
 test('every page carries the policy; its script-src allows only the site and the hashes of the page\'s inline scripts', () => {
+  const realOut = live.outDir;
   const { pages, policies, problems } = policyProblems(realOut);
   console.log(`security: policy checked on ${pages} pages`);
   assert.deepEqual(problems, []);
@@ -86,7 +77,7 @@ function unsafeExternalLinks(dir: string): string[] {
 }
 
 test('every link to another site has rel="noopener noreferrer"; the check catches one that has not', async () => {
-  assert.deepEqual(unsafeExternalLinks(realOut), []);
+  assert.deepEqual(unsafeExternalLinks(live.outDir), []);
   const { outDir } = await buildInto(fixtureOverlay(QUALITY_BAD_OVERLAY));
   assert.deepEqual(unsafeExternalLinks(outDir), [`${RULE_BREAKER_ROUTE.slice(1)}index.html: https://www.example.com/outside`]);
 });
@@ -102,20 +93,16 @@ test('front matter and site.yml text is escaped wherever it shows', async () => 
   assert.ok(!html.includes('<img src=x'), 'no raw markup from front matter or site.yml');
   // In text a quote needs no entity (the formatter writes it plain); the "<" that would open a tag stays escaped.
   assert.match(html, /<title>Escaped &lt;img src=x onerror="document.title=1"&gt; \| Fixture docs<\/title>/);
-  const served = await serve(outDir);
-  const page = await browser.newPage();
-  await page.goto(`${served.url}/docs/guides/escaped/`);
+  const page = await live.open(`${await live.serve(outDir)}/docs/guides/escaped/`);
   assert.equal(await page.locator('h1').textContent(), `Escaped ${markup}`);
   assert.match(await page.locator('.announcement').textContent() ?? '', /News <img/);
   assert.equal(await page.locator('main img[src="x"], .announcement img').count(), 0);
-  await page.close();
-  await served.close();
 });
 
 /** Loads each page and lists what tried to reach another origin: requests, and loads the policy refused. */
 async function offSiteRequests(url: string, paths: string[]): Promise<string[]> {
   const origin = new URL(url).origin;
-  const contexts = await Promise.all([0, 1].map(() => browser.newContext()));
+  const contexts = await Promise.all([0, 1].map(() => live.context()));
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
   const found: string[] = [];
   let current = ['', ''];
@@ -137,31 +124,20 @@ async function offSiteRequests(url: string, paths: string[]): Promise<string[]> 
     });
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   });
-  await Promise.all(contexts.map((context) => context.close()));
   current = [];
   return found.sort();
 }
 
-test('no page of the real site sends a request outside its origin, and nothing is refused by the policy', async () => {
-  const routes = siteRoutes(realOut);
-  const served = await serve(realOut);
-  try {
-    const found = await offSiteRequests(served.url, routes);
-    console.log(`security: ${routes.length} pages loaded, ${found.length} requests outside the origin or refused by the policy`);
-    assert.deepEqual(found, []);
-  } finally {
-    await served.close();
-  }
+test('no page of the real site sends a request outside its origin, and nothing is refused by the policy', WHOLE_SITE, async () => {
+  const routes = siteRoutes(live.outDir);
+  const found = await offSiteRequests(live.url, routes);
+  console.log(`security: ${routes.length} pages loaded, ${found.length} requests outside the origin or refused by the policy`);
+  assert.deepEqual(found, []);
 });
 
 test('the request check catches an image from another origin, and the browser refuses the unlisted inline script', async () => {
   const { outDir } = await buildQualityBad();
-  const served = await serve(outDir);
-  try {
-    const found = await offSiteRequests(served.url, [RULE_BREAKER_ROUTE]);
-    assert.ok(found.some((line) => line.includes('https://images.example.com/outside.png')), found.join('\n'));
-    assert.ok(found.some((line) => /inline script/.test(line)), found.join('\n'));
-  } finally {
-    await served.close();
-  }
+  const found = await offSiteRequests(await live.serve(outDir), [RULE_BREAKER_ROUTE]);
+  assert.ok(found.some((line) => line.includes('https://images.example.com/outside.png')), found.join('\n'));
+  assert.ok(found.some((line) => /inline script/.test(line)), found.join('\n'));
 });

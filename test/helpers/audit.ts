@@ -34,13 +34,37 @@ export async function axeViolations(page: Page): Promise<string[]> {
   }, WCAG_TAGS);
 }
 
-/** Splits work between a few workers that each take the next item (pages of one browser in parallel). */
+/**
+ * The time limit of a test that goes through every page of the real site (113 pages; the axe audit
+ * of all of them took 7 minutes on the busy 2-core machine). Each page has ITEM_LIMIT_MS of it, so
+ * a page that hangs still fails within a minute, with its name.
+ */
+export const WHOLE_SITE = { timeout: 20 * 60_000 };
+const ITEM_LIMIT_MS = 60_000;
+
+/** `work`, or an error naming `item` when it has not finished within ITEM_LIMIT_MS. */
+async function withinLimit(work: Promise<void>, item: unknown): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${String(item)}: not done within ${ITEM_LIMIT_MS / 1000} s`)), ITEM_LIMIT_MS);
+  });
+  try {
+    await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Splits work between a few workers that each take the next item (pages of one browser in
+ * parallel); each item has ITEM_LIMIT_MS.
+ */
 export async function inParallel<T>(items: T[], workers: number, work: (item: T, worker: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: workers }, async (_, worker) => {
     while (next < items.length) {
       const item = items[next++] as T;
-      await work(item, worker);
+      await withinLimit(work(item, worker), item);
     }
   }));
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import test from 'node:test';
+import { test } from 'node:test';
 import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import test from 'node:test';
+import { test } from 'node:test';
 import { formatFragment, formatHtml, formattedPattern } from '../../lib/render/format-html.ts';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import test from 'node:test';
+import { test } from 'node:test';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
 import { buildSite } from '../../lib/pipeline.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';

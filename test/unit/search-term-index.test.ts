@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import test from 'node:test';
+import { test } from 'node:test';
 import MiniSearch from 'minisearch';
 import { generateCorpus, vocabulary } from '../../bench/corpus.ts';
 import { corpusSections } from '../../bench/search-figures.ts';
