@@ -24,7 +24,7 @@ export function Layout(props: LayoutProps) {
   const canonical = head.canonical;
   const version = config.docs.version;
   return (
-    <html lang="en" dir="ltr" data-theme="light" data-base-url={config.baseUrl}>
+    <html lang="en" dir="ltr" data-theme="light" data-base-url={config.baseUrl} data-has-hydrated="false">
       <head>
         <meta charSet="utf-8" />
         {/* One directive a line, for readers of the page source: a policy is split at ";" and its
