@@ -22,7 +22,7 @@ test('every page type is written as route/index.html, plus 404, sitemap and robo
 
 test('the head carries title, description, canonical, social tags, generator and the no-flash script', () => {
   const html = read('/docs/guides/first/');
-  assert.match(html, /<html lang="en" dir="ltr" data-theme="light" data-base-url="\/">/);
+  assert.match(html, /<html lang="en" dir="ltr" data-theme="light" data-base-url="\/" data-has-hydrated="false">/);
   assert.match(html, /<title>First guide \| Fixture docs<\/title>/);
   assert.match(html, /<meta name="description" content="The first guide of the fixture\."\/>/);
   assert.match(html, /<link rel="canonical" href="https:\/\/fixture\.example\.com\/docs\/guides\/first\/"\/>/);
