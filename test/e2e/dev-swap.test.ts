@@ -107,7 +107,7 @@ test('a change to the layout around the page (the navbar) reloads the page', asy
     await page.goto(`${origin}/docs/guides/second/`);
     await started(page);
     await mark(page);
-    const navbarTitle = await page.locator('.navbar__title').textContent();
+    const navbarTitle = await page.locator('.navbar__title').innerText();
     assert.ok(navbarTitle, 'the navbar shows the site title');
     const undo = edit('content/site.yml', `title: ${navbarTitle}`, `title: ${navbarTitle} renamed`);
     try {

@@ -20,7 +20,7 @@ async function open(path: string, width = 1280): Promise<Page> {
 test('the skip link is the first focusable element and moves focus to the content', async () => {
   const page = await open('/docs/guides/first/');
   await page.keyboard.press('Tab');
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to main content');
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText), 'Skip to main content');
   assert.ok(await page.locator('.skip-link').isVisible(), 'the focused skip link is visible');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content');

@@ -94,15 +94,28 @@ async function assertPageError(page: Page, path: string): Promise<void> {
 
 const sidebarLink = (page: Page, path: string) => page.locator(`.docs-sidebar a[href="${path}"]`);
 
+/**
+ * A fresh context whose requests for `path` go to `handler` from the start: the neighbour is
+ * prefetched as soon as it is visible, so a route added after the page loaded could miss it.
+ */
+async function routed(path: string, handler: (route: Route) => unknown, options: { clock?: boolean } = {}): Promise<{ context: BrowserContext; unroute: () => Promise<void> }> {
+  const context = await live.context({ viewport: { width: 1280, height: 800 } });
+  if (options.clock) await context.clock.install();
+  // unroute() matches the very function given to route().
+  const matcher = pageUrl(path);
+  await context.route(matcher, handler);
+  return { context, unroute: () => context.unroute(matcher) };
+}
+
 test('server error: the page request answered 500 leads to a full page load of the target', async () => {
-  const page = await start();
   let failed = 0;
   // The script's requests for the page (prefetch and navigation) fail; the browser's own load gets through.
-  await page.route(pageUrl(NEIGHBOUR), (route) => {
+  const { context } = await routed(NEIGHBOUR, (route) => {
     if (route.request().resourceType() !== 'fetch') return route.continue();
     failed++;
     return route.fulfill({ status: 500, contentType: 'text/html', body: '<!DOCTYPE html><title>Internal Server Error</title><h1>Internal Server Error</h1>' });
   });
+  const page = await start(context);
   await sidebarLink(page, NEIGHBOUR).click();
   await assertOnPage(page, NEIGHBOUR);
   assert.ok(failed >= 1, 'the failing request was made');
@@ -110,14 +123,13 @@ test('server error: the page request answered 500 leads to a full page load of t
 });
 
 test('network down for the page (request aborted, navigator.onLine still true): "Page Error", then "Retry" shows it', async () => {
-  const page = await start();
-  const target = pageUrl(IN_TEXT);
-  await page.route(target, (route) => route.abort('internetdisconnected'));
+  const { context, unroute } = await routed(IN_TEXT, (route) => route.abort('internetdisconnected'));
+  const page = await start(context);
   await page.locator(`.markdown a[href="${IN_TEXT}"]`).first().click();
   await assertPageError(page, IN_TEXT);
   assert.equal(await fullyLoaded(page), false, 'no full load onto the browser\'s own error page');
 
-  await page.unroute(target);
+  await unroute();
   await page.getByRole('button', { name: TEXTS.retry }).click();
   await assertOnPage(page, IN_TEXT);
   assert.equal(await fullyLoaded(page), false, 'shown in place');
@@ -145,29 +157,21 @@ test('offline: "Page Error" for a page not fetched ahead; back online, "Retry" s
 });
 
 test('no answer: the old page stays whole until the time limit, then a full page load (or "Page Error" when offline)', async () => {
-  const hang = async (page: Page) => {
-    const held: Route[] = [];
-    const target = pageUrl(NEIGHBOUR);
-    // Script requests for the page are never answered; the browser's own load gets through.
-    await page.route(target, (route) => {
+  const held: Route[] = [];
+  // Script requests for the page (its prefetch too) are never answered; the browser's own load
+  // gets through. The pages' timers run on a clock the test holds and moves on: what is checked
+  // before the router's time limit is checked before it, however slow the machine.
+  const onHeldClock = async () => {
+    const { context, unroute } = await routed(NEIGHBOUR, (route) => {
       if (route.request().resourceType() === 'fetch') held.push(route);
       else void route.continue();
-    });
-    return { held, answer: () => page.unroute(target) };
-  };
-  // The pages' timers run on a clock the test holds and moves on: what is checked before the
-  // router's time limit is checked before it, however slow the machine.
-  const onHeldClock = async () => {
-    const context = await live.context({ viewport: { width: 1280, height: 800 } });
-    await context.clock.install();
+    }, { clock: true });
     const page = await start(context);
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-    return page;
+    return { page, answer: unroute };
   };
-  const slow = await onHeldClock();
-  const offline = await onHeldClock();
-  await hang(slow);
-  const { held, answer } = await hang(offline);
+  const { page: slow } = await onHeldClock();
+  const { page: offline, answer } = await onHeldClock();
   await Promise.all([sidebarLink(slow, NEIGHBOUR).click(), sidebarLink(offline, NEIGHBOUR).click()]);
   await offline.context().setOffline(true);
 
