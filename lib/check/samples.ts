@@ -7,9 +7,10 @@
 // "METHOD /path" written in prose must be an operation too. A mismatch fails the build at the line
 // of the sample or field; a block the parsers cannot read is a warning, never a silent pass. A block
 // that is not an API call opts out with the fence option "nocheck".
+import { createHash } from 'node:crypto';
 import { Lexer, Marked, type Token, type Tokens } from 'marked';
 import { join } from 'node:path';
-import { BuildError, Diagnostics } from '../diagnostics.ts';
+import { BuildError, Diagnostics, type Warning } from '../diagnostics.ts';
 import type { DocSource } from '../load/content.ts';
 import { splitFrontMatter } from '../load/frontmatter.ts';
 import { deref } from '../load/openapi.ts';
@@ -57,7 +58,29 @@ export function checkSamples(input: { docs: DocSource[]; pages: { file: string }
     const text = readSourceText(join(input.siteDir, page.file), page.file);
     sources.push({ file: page.file, ...splitFrontMatter(text, page.file, new Diagnostics()) });
   }
-  return sources.flatMap((source) => checkSource(source, api, diagnostics));
+  return sources.flatMap((source) => checkSourceOnce(source, api, diagnostics));
+}
+
+/**
+ * The last result of each file, reused while its body and the API description are the same: under
+ * `npm start` a save checks only the file it changed (the description object is kept while its file
+ * is unchanged, lib/runtime/cached.ts). A production build checks each file once anyway.
+ */
+const lastChecked = new Map<string, { digest: string; api: ApiDescription; errors: BuildError[]; warnings: Warning[] }>();
+
+function checkSourceOnce(source: SampleSource, api: ApiDescription, diagnostics: Diagnostics): BuildError[] {
+  // A digest, not the text: a large site's bodies are not all kept for this.
+  const digest = createHash('sha256').update(source.body).update(`\0${source.bodyLineOffset}`).digest('base64');
+  const last = lastChecked.get(source.file);
+  if (last && last.digest === digest && last.api === api) {
+    for (const warning of last.warnings) diagnostics.warn(warning, warning.message);
+    return last.errors;
+  }
+  const own = new Diagnostics();
+  const errors = checkSource(source, api, own);
+  for (const warning of own.warnings) diagnostics.warn(warning, warning.message);
+  lastChecked.set(source.file, { digest, api, errors, warnings: own.warnings });
+  return errors;
 }
 
 /** The mismatches of one markdown file (warnings go to `diagnostics`). */
