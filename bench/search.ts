@@ -8,6 +8,7 @@ import { buildSite } from '../lib/pipeline.ts';
 import { generateCorpus, vocabulary } from './corpus.ts';
 import { EXACT_QUERIES, RELEVANCE_QUESTIONS } from './search-questions.ts';
 import { builtSiteEngine, measureRelevance, relevanceLine } from './search-relevance.ts';
+import { HELD_OUT_QUESTIONS } from './search-questions-held-out.ts';
 import { builtSiteSearch, corpusSections, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -34,6 +35,9 @@ try {
   console.log(`  relevance, ${relevanceLine(questions)}`);
   for (const { query, rank } of questions.ranks) if (rank !== 1) console.log(`    ${rank === 0 ? 'not found' : `rank ${rank}`.padEnd(9)}  ${query}`);
   console.log(`  relevance, exact words and typos, ${relevanceLine(await measureRelevance(engine, EXACT_QUERIES))}`);
+  const heldOut = await measureRelevance(engine, HELD_OUT_QUESTIONS);
+  console.log(`  relevance, held-out questions, ${relevanceLine(heldOut)}`);
+  for (const { query, rank } of heldOut.ranks) if (rank !== 1) console.log(`    ${rank === 0 ? 'not found' : `rank ${rank}`.padEnd(9)}  ${query}`);
 
   const words = vocabulary(join(root, 'content/docs'));
   for (const count of [1000, 10000]) {
