@@ -37,7 +37,7 @@ var sheets=next.querySelectorAll('link[rel="stylesheet"]');
 document.querySelectorAll('link[rel="stylesheet"]').forEach(function(l,i){var h=sheets[i]&&sheets[i].getAttribute("href");if(h&&l.getAttribute("href")!==h)l.setAttribute("href",h);});
 if(document.dispatchEvent(new CustomEvent(${JSON.stringify(LIVE_SWAP_EVENT)},{detail:next,cancelable:true})))location.reload();
 }).catch(function(){location.reload();});});
-s.addEventListener("css",function(e){++asked;clear();var l=document.querySelector('link[rel="stylesheet"]');if(l)l.href=JSON.parse(e.data);});
+s.addEventListener("css",function(e){clear();var l=document.querySelector('link[rel="stylesheet"]');if(l)l.href=JSON.parse(e.data);});
 s.addEventListener("error",function(e){++asked;clear();o=document.createElement("div");o.setAttribute("role","alert");
 o.style.cssText="position:fixed;inset:0;z-index:2000;background:rgba(20,20,24,.92);color:#fff;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
 var h=document.createElement("strong");h.textContent="Build failed: fix the file and save, this page updates by itself.\\n\\n";o.appendChild(h);
