@@ -44,117 +44,271 @@ function isAsciiLetter(code: number): boolean {
 }
 
 /**
- * Builds the output line by line, greedily: the text since the last break opportunity (`segment`)
- * is held back until the next one, then the opportunity becomes a newline if the segment would not
- * fit on the line.
+ * Builds the output line by line, greedily: the text since the last break opportunity (the
+ * segment) is held back until the next one, then the opportunity becomes a newline if the segment
+ * would not fit on the line.
+ *
+ * Speed: most of a page is copied unchanged, so the output, the segment and the separator are each
+ * held as a string plus a pending range [start, end) of the input, extended while what is added
+ * follows on in the input, and sliced once when something else comes: a run of text or a tag that
+ * stays on its line costs one slice, not one per word or attribute.
  */
 class Lines {
+  readonly html: string;
+  /** The output is `out` followed by html[outStart, outEnd). */
   out = '';
-  /** Length of the last line of `out`. */
+  outStart = -1;
+  outEnd = -1;
+  /** Length of the last line of the output. */
   column = 0;
   /** Nothing but a newline (or nothing at all) written since the last line began. */
   atLineStart: boolean;
-  /** The whitespace of the pending break opportunity, '' when none is pending. */
+  /** The whitespace of the pending break opportunity: `separator` followed by html[separatorStart, separatorEnd). */
   separator = '';
+  separatorStart = -1;
+  separatorEnd = -1;
+  /** Its length, 0 when no opportunity is pending. */
+  separatorLength = 0;
   /** What the separator becomes when the line breaks there. */
   lineBreak = '';
+  /** The segment is `segment` followed by html[segmentStart, segmentEnd). */
   segment = '';
+  segmentStart = -1;
+  segmentEnd = -1;
   /**
-   * Spaces in `segment` between a tag name and its first attribute: broken only when the segment
-   * would still pass LAST_RESORT_WIDTH, since "<span class=…>" reads best in one piece.
+   * Offsets in the segment of the spaces between a tag name and its first attribute (the first
+   * `lastResortCount` entries): broken only when the segment would still pass LAST_RESORT_WIDTH,
+   * since "<span class=…>" reads best in one piece.
    */
   lastResorts: number[] = [];
+  lastResortCount = 0;
+  /** The first "\n" at or after where it was last looked for (Infinity when none): see nextNewline. */
+  newlineAt = -1;
+  /** The same for "&#x27;". */
+  aposAt = -1;
 
-  constructor(atLineStart: boolean) {
+  constructor(html: string, atLineStart: boolean) {
+    this.html = html;
     this.atLineStart = atLineStart;
   }
 
-  /** A place where `whitespace` may become `lineBreak`. */
+  /**
+   * The first "\n" at or after `from`. Callers ask with `from` never going back, so each search
+   * starts past the last one found: linear in the page in all.
+   */
+  nextNewline(from: number): number {
+    if (this.newlineAt < from) {
+      const at = this.html.indexOf('\n', from);
+      this.newlineAt = at === -1 ? Infinity : at;
+    }
+    return this.newlineAt;
+  }
+
+  /** The first "&#x27;" at or after `from`, as nextNewline. */
+  nextApos(from: number): number {
+    if (this.aposAt < from) {
+      const at = this.html.indexOf('&#x27;', from);
+      this.aposAt = at === -1 ? Infinity : at;
+    }
+    return this.aposAt;
+  }
+
+  writeRange(start: number, end: number): void {
+    if (start === end) return;
+    if (this.outEnd !== start) {
+      if (this.outEnd > this.outStart) this.out += this.html.slice(this.outStart, this.outEnd);
+      this.outStart = start;
+    }
+    this.outEnd = end;
+  }
+
+  writeString(text: string): void {
+    if (this.outEnd > this.outStart) this.out += this.html.slice(this.outStart, this.outEnd);
+    this.outStart = this.outEnd = -1;
+    this.out += text;
+  }
+
+  output(): string {
+    if (this.outEnd > this.outStart) this.out += this.html.slice(this.outStart, this.outEnd);
+    this.outStart = this.outEnd = -1;
+    return this.out;
+  }
+
+  /** Adds html[start, end) to the segment. */
+  addRange(start: number, end: number): void {
+    if (start === end) return;
+    if (this.segmentEnd !== start) {
+      if (this.segmentEnd > this.segmentStart) this.segment += this.html.slice(this.segmentStart, this.segmentEnd);
+      this.segmentStart = start;
+    }
+    this.segmentEnd = end;
+  }
+
+  /** Adds `text` to the segment. */
+  add(text: string): void {
+    if (this.segmentEnd > this.segmentStart) this.segment += this.html.slice(this.segmentStart, this.segmentEnd);
+    this.segmentStart = this.segmentEnd = -1;
+    this.segment += text;
+  }
+
+  segmentLength(): number {
+    return this.segment.length + this.segmentEnd - this.segmentStart;
+  }
+
+  segmentText(): string {
+    return this.segmentEnd > this.segmentStart ? this.segment + this.html.slice(this.segmentStart, this.segmentEnd) : this.segment;
+  }
+
+  /** A place where the whitespace html[start, end) may become `lineBreak`. */
+  opportunityRange(start: number, end: number, lineBreak: string): void {
+    if (this.separatorLength > 0 && this.segmentLength() === 0) {
+      if (this.separatorEnd === start) this.separatorEnd = end;
+      else this.separator = this.separatorText() + this.html.slice(start, end), this.separatorStart = this.separatorEnd = -1;
+      this.separatorLength += end - start;
+      return;
+    }
+    this.flush();
+    this.separatorStart = start;
+    this.separatorEnd = end;
+    this.separatorLength = end - start;
+    this.lineBreak = lineBreak;
+  }
+
+  /** A place where `whitespace` (not a slice of the input) may become `lineBreak`. */
   opportunity(whitespace: string, lineBreak: string): void {
-    if (this.separator !== '' && this.segment === '') {
-      this.separator += whitespace;
+    if (this.separatorLength > 0 && this.segmentLength() === 0) {
+      this.separator = this.separatorText() + whitespace;
+      this.separatorStart = this.separatorEnd = -1;
+      this.separatorLength += whitespace.length;
       return;
     }
     this.flush();
     this.separator = whitespace;
+    this.separatorLength = whitespace.length;
     this.lineBreak = lineBreak;
   }
 
-  /** A space, added to the segment, that may become ATTRIBUTE_BREAK as a last resort. */
-  lastResort(): void {
-    this.lastResorts.push(this.segment.length);
-    this.segment += ' ';
+  separatorText(): string {
+    return this.separatorEnd > this.separatorStart ? this.separator + this.html.slice(this.separatorStart, this.separatorEnd) : this.separator;
+  }
+
+  /** A space, added to the segment, that may become ATTRIBUTE_BREAK as a last resort; html[at] when it is one. */
+  lastResort(at: number): void {
+    this.lastResorts[this.lastResortCount++] = this.segmentLength();
+    if (at === -1) this.add(' ');
+    else this.addRange(at, at + 1);
   }
 
   /** Writes the pending opportunity and segment. */
   flush(): void {
-    const { separator, segment } = this;
-    if (separator !== '') {
-      const broken = this.column > 0 && this.column + separator.length + segment.length > WIDTH;
-      this.out += broken ? this.lineBreak : separator;
-      this.column = broken ? this.lineBreak.length - 1 : this.column + separator.length;
+    const separatorLength = this.separatorLength;
+    const segmentLength = this.segmentLength();
+    if (separatorLength > 0) {
+      const broken = this.column > 0 && this.column + separatorLength + segmentLength > WIDTH;
+      if (broken) {
+        this.writeString(this.lineBreak);
+        this.column = this.lineBreak.length - 1;
+      } else {
+        if (this.separator !== '') this.writeString(this.separator);
+        this.writeRange(this.separatorStart, this.separatorEnd);
+        this.column += separatorLength;
+      }
       this.atLineStart = false;
+      this.separator = '';
+      this.separatorStart = this.separatorEnd = -1;
+      this.separatorLength = 0;
     }
-    if (segment !== '') this.atLineStart = false;
-    if (this.lastResorts.length === 0 || this.column + segment.length <= LAST_RESORT_WIDTH) {
-      this.out += segment;
-      this.column += segment.length;
+    if (segmentLength === 0) {
+      this.lastResortCount = 0;
+      return;
+    }
+    this.atLineStart = false;
+    if (this.lastResortCount === 0 || this.column + segmentLength <= LAST_RESORT_WIDTH) {
+      if (this.segment !== '') this.writeString(this.segment);
+      this.writeRange(this.segmentStart, this.segmentEnd);
+      this.column += segmentLength;
     } else {
+      const segment = this.segmentText();
       let from = 0;
-      for (const at of [...this.lastResorts, segment.length]) {
+      for (let r = 0; r <= this.lastResortCount; r++) {
+        const at = r < this.lastResortCount ? this.lastResorts[r] as number : segment.length;
         const piece = segment.slice(from, at);
         if (from > 0 && this.column + piece.length > LAST_RESORT_WIDTH) {
-          this.out += ATTRIBUTE_BREAK + piece.slice(1);
+          this.writeString(ATTRIBUTE_BREAK + piece.slice(1));
           this.column = ATTRIBUTE_BREAK.length - 1 + piece.length - 1;
         } else {
-          this.out += piece;
+          this.writeString(piece);
           this.column += piece.length;
         }
         from = at;
       }
     }
-    if (this.lastResorts.length > 0) this.lastResorts = [];
-    this.separator = '';
+    this.lastResortCount = 0;
     this.segment = '';
+    this.segmentStart = this.segmentEnd = -1;
   }
 
   /** Ends the line, unless it is empty. Whitespace pending just before goes: the newline stands for it. */
   newline(): void {
-    if (this.segment === '') this.separator = '';
+    if (this.segmentLength() === 0) {
+      this.separator = '';
+      this.separatorStart = this.separatorEnd = -1;
+      this.separatorLength = 0;
+    }
     this.flush();
     if (!this.atLineStart) {
-      this.out += '\n';
+      this.writeString('\n');
       this.column = 0;
       this.atLineStart = true;
     }
   }
 
   /**
-   * The content of <pre> or a raw-text element, kept as it is: its lines do not count, so it
-   * never moves a break of the markup before it.
+   * The content of <pre> or a raw-text element, html[start, end), kept as it is: its lines do not
+   * count, so it never moves a break of the markup before it.
    */
-  raw(text: string): void {
+  raw(start: number, end: number): void {
     this.flush();
-    this.out += text;
-    const lastNewline = text.lastIndexOf('\n');
-    this.column = lastNewline === -1 ? this.column + text.length : text.length - lastNewline - 1;
-    if (text !== '') this.atLineStart = false;
+    this.writeRange(start, end);
+    const lastNewline = lastNewlineIn(this.html, start, end);
+    this.column = lastNewline === -1 ? this.column + end - start : end - lastNewline - 1;
+    if (end > start) this.atLineStart = false;
   }
 
-  /** Markup that may hold newlines of its own (a comment, an attribute value): kept as it is. */
-  verbatim(text: string): void {
-    const firstNewline = text.indexOf('\n');
-    if (firstNewline === -1) {
-      this.segment += text;
+  /** Markup html[start, end) that may hold newlines of its own (a comment, an attribute value): kept as it is. */
+  verbatimRange(start: number, end: number): void {
+    const firstNewline = this.nextNewline(start);
+    if (firstNewline >= end) {
+      this.addRange(start, end);
       return;
     }
     // The line so far ends with the text's first line: the pending break is decided with it.
-    this.segment += text.slice(0, firstNewline);
+    this.addRange(start, firstNewline);
     this.flush();
-    this.out += text.slice(firstNewline);
+    this.writeRange(firstNewline, end);
+    this.column = end - lastNewlineIn(this.html, start, end) - 1;
+    this.atLineStart = false;
+  }
+
+  /** The same for markup that is not a slice of the input. */
+  verbatim(text: string): void {
+    const firstNewline = text.indexOf('\n');
+    if (firstNewline === -1) {
+      this.add(text);
+      return;
+    }
+    this.add(text.slice(0, firstNewline));
+    this.flush();
+    this.writeString(text.slice(firstNewline));
     this.column = text.length - text.lastIndexOf('\n') - 1;
     this.atLineStart = false;
   }
+}
+
+/** The last "\n" in html[start, end), -1 when none (a bounded search: lastIndexOf would run on to the page's start). */
+function lastNewlineIn(html: string, start: number, end: number): number {
+  for (let k = end - 1; k >= start; k--) if (html.charCodeAt(k) === 0x0a) return k;
+  return -1;
 }
 
 export function formatHtml(html: string): string {
@@ -167,7 +321,7 @@ export function formatFragment(html: string): string {
 }
 
 function format(html: string, atLineStart: boolean): string {
-  const lines = new Lines(atLineStart);
+  const lines = new Lines(html, atLineStart);
   /** The last character of text before the current position (0 when unknown): see WIDE. */
   let before = 0;
   let i = 0;
@@ -180,7 +334,7 @@ function format(html: string, atLineStart: boolean): string {
     i = markup(html, lt, lines);
   }
   lines.flush();
-  return lines.out;
+  return lines.output();
 }
 
 /** Writes the text html[start, end), breakable at its whitespace; returns its last character. */
@@ -190,7 +344,7 @@ function text(html: string, start: number, end: number, lines: Lines, before: nu
   while (k < end) {
     const code = html.charCodeAt(k);
     if (isSpace(code)) {
-      lines.segment += html.slice(from, k);
+      lines.addRange(from, k);
       let runEnd = k + 1;
       let hasNewline = code === 0x0a || code === 0x0d;
       while (runEnd < end && isSpace(html.charCodeAt(runEnd))) {
@@ -202,15 +356,17 @@ function text(html: string, start: number, end: number, lines: Lines, before: nu
       const narrowBefore = before !== 0 && before < WIDE && before !== SEMICOLON;
       const narrowAfter = after !== 0 && after < WIDE && after !== AMP;
       if (hasNewline) lines.newline();
-      else if (narrowBefore || narrowAfter) lines.opportunity(html.slice(k, runEnd), '\n');
-      else lines.segment += html.slice(k, runEnd);
+      else if (narrowBefore || narrowAfter) lines.opportunityRange(k, runEnd, '\n');
+      else lines.addRange(k, runEnd);
       from = k = runEnd;
     } else if (code === AMP && html.startsWith('&#x27;', k)) {
-      lines.segment += html.slice(from, k) + "'";
+      lines.addRange(from, k);
+      lines.add("'");
       before = SINGLE_QUOTE;
       from = k = k + 6;
     } else if (code === AMP && html.startsWith('&quot;', k)) {
-      lines.segment += html.slice(from, k) + '"';
+      lines.addRange(from, k);
+      lines.add('"');
       before = DOUBLE_QUOTE;
       from = k = k + 6;
     } else {
@@ -218,7 +374,7 @@ function text(html: string, start: number, end: number, lines: Lines, before: nu
       k++;
     }
   }
-  lines.segment += html.slice(from, end);
+  lines.addRange(from, end);
   return before;
 }
 
@@ -228,39 +384,30 @@ function markup(html: string, lt: number, lines: Lines): number {
   if (next === 0x21 /* ! */ && html.startsWith('<!--', lt)) {
     const close = html.indexOf('-->', lt + 4);
     const end = close === -1 ? html.length : close + 3;
-    lines.verbatim(html.slice(lt, end));
+    lines.verbatimRange(lt, end);
     return end;
   }
   if (next === SLASH || next === 0x21 || next === 0x3f /* ? */) {
     const close = html.indexOf('>', lt);
     const end = close === -1 ? html.length : close + 1;
-    lines.verbatim(html.slice(lt, end));
+    lines.verbatimRange(lt, end);
     return end;
   }
   if (!isAsciiLetter(next)) {
     // Not a tag: a "<" of text.
-    lines.segment += '<';
+    lines.addRange(lt, lt + 1);
     return lt + 1;
   }
   return startTag(html, lt, lines);
 }
 
-/** The attributes of a start tag as the HTML tokenizer reads them, and where the tag ends. */
-interface ParsedTag {
-  name: string;
-  /** Each attribute's text (name, "=", value), with &#x27; of double-quoted values as "'". */
-  attributes: string[];
-  /** ">", "/>" or " />"; '' when the page ends inside the tag. */
-  close: string;
-  /** Where the text after the tag starts. */
-  end: number;
-}
-
 /**
- * The attribute states of the HTML tokenizer: names end at whitespace, "/", ">" or "="; values are
- * quoted or end at whitespace or ">"; a stray "/" is ignored.
+ * A start tag, its attributes breakable between them; then a verbatim element's content. The
+ * attributes are read as the HTML tokenizer does: names end at whitespace, "/", ">" or "="; values
+ * are quoted or end at whitespace or ">"; a stray "/" is ignored. Each is written as its text (name,
+ * "=", value), with &#x27; of double-quoted values as "'", after one space.
  */
-function parseTag(html: string, lt: number): ParsedTag {
+function startTag(html: string, lt: number, lines: Lines): number {
   const n = html.length;
   let k = lt + 1;
   while (k < n) {
@@ -269,8 +416,13 @@ function parseTag(html: string, lt: number): ParsedTag {
     k++;
   }
   const name = html.slice(lt + 1, k);
-  const attributes: string[] = [];
-  let close = '';
+  if (BLOCK.has(name)) lines.newline();
+  lines.addRange(lt, k);
+  /** Where what was written of the tag ends in the input. */
+  let written = k;
+  let first = true;
+  /** Whether the tag was closed by ">" or "/>" before the page ended. */
+  let closed = false;
   while (k < n) {
     const code = html.charCodeAt(k);
     if (isSpace(code)) {
@@ -278,13 +430,17 @@ function parseTag(html: string, lt: number): ParsedTag {
       continue;
     }
     if (code === GT) {
-      close = '>';
+      lines.addRange(k, k + 1);
+      closed = true;
       k++;
       break;
     }
     if (code === SLASH) {
       if (html.charCodeAt(k + 1) === GT) {
-        close = isSpace(html.charCodeAt(k - 1)) ? ' />' : '/>';
+        if (!isSpace(html.charCodeAt(k - 1))) lines.addRange(k, k + 2);
+        else if (written === k - 1 && html.charCodeAt(k - 1) === 0x20) lines.addRange(k - 1, k + 2);
+        else lines.add(' />');
+        closed = true;
         k += 2;
         break;
       }
@@ -315,33 +471,26 @@ function parseTag(html: string, lt: number): ParsedTag {
         while (valueEnd < n && !isSpace(html.charCodeAt(valueEnd)) && html.charCodeAt(valueEnd) !== GT) valueEnd++;
       }
     }
-    let attribute = html.slice(nameStart, valueEnd);
-    if (doubleQuoted && attribute.includes('&#x27;')) attribute = attribute.replaceAll('&#x27;', "'");
-    attributes.push(attribute);
-    k = valueEnd;
-  }
-  return { name, attributes, close, end: k };
-}
-
-/** A start tag, its attributes breakable between them; then a verbatim element's content. */
-function startTag(html: string, lt: number, lines: Lines): number {
-  const tag = parseTag(html, lt);
-  const { name, attributes, close } = tag;
-  if (BLOCK.has(name)) lines.newline();
-  lines.segment += '<' + name;
-  for (let i = 0; i < attributes.length; i++) {
-    const attribute = attributes[i] as string;
-    if (i === 0) lines.lastResort();
-    else lines.opportunity(' ', ATTRIBUTE_BREAK);
+    // The space before the attribute: the input's own when it is one space right after what was written.
+    const space = written === nameStart - 1 && html.charCodeAt(written) === 0x20 ? written : -1;
+    if (first) lines.lastResort(space);
+    else if (space === -1) lines.opportunity(' ', ATTRIBUTE_BREAK);
+    else lines.opportunityRange(space, space + 1, ATTRIBUTE_BREAK);
+    first = false;
     // A value written on several lines (a long SVG path, the policy) keeps its lines.
-    if (attribute.includes('\n')) lines.verbatim(attribute);
-    else lines.segment += attribute;
+    const multiline = lines.nextNewline(nameStart) < valueEnd;
+    if (doubleQuoted && lines.nextApos(nameStart) + 6 <= valueEnd) {
+      const attribute = html.slice(nameStart, valueEnd).replaceAll('&#x27;', "'");
+      if (multiline) lines.verbatim(attribute);
+      else lines.add(attribute);
+    } else if (multiline) lines.verbatimRange(nameStart, valueEnd);
+    else lines.addRange(nameStart, valueEnd);
+    k = written = valueEnd;
   }
-  lines.segment += close;
   const lower = VERBATIM.has(name) || BLOCK.has(name) ? name : name.toLowerCase();
-  if (!VERBATIM.has(lower) || close === '') return tag.end;
-  const end = lower === 'pre' ? preEnd(html, tag.end) : rawTextEnd(html, tag.end, lower);
-  lines.raw(html.slice(tag.end, end));
+  if (!VERBATIM.has(lower) || !closed) return k;
+  const end = lower === 'pre' ? preEnd(html, k) : rawTextEnd(html, k, lower);
+  lines.raw(k, end);
   return end;
 }
 
