@@ -8,6 +8,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, stat
 import { extname, relative, sep } from 'node:path';
 import { AssetRejected } from './asset-rejected.ts';
 import { checkImage, IMAGE_EXTENSIONS } from './image-check.ts';
+import type { Memo } from '../runtime/memo.ts';
 
 /** The largest asset file a page may publish; larger ones would bloat the site and every build. */
 export const MAX_ASSET_BYTES = 20 * 1024 * 1024;
@@ -36,9 +37,11 @@ function megabytes(bytes: number): string {
 /**
  * The content and intrinsic size of the image at `absPath`, undefined when nothing is there (a
  * broken symbolic link counts as nothing); throws AssetRejected for anything the site will not
- * publish.
+ * publish. `known` (`npm start`): the checked files of earlier builds, reused while the file is the
+ * same (same real path, device, inode, size, modification and change times); the path checks above
+ * the read run on every call.
  */
-export function readSiteImage(absPath: string, siteDir: string): CheckedFile | undefined {
+export function readSiteImage(absPath: string, siteDir: string, known?: Memo<CheckedFile>): CheckedFile | undefined {
   let real: string;
   try {
     real = realpathSync(absPath);
@@ -69,8 +72,12 @@ export function readSiteImage(absPath: string, siteDir: string): CheckedFile | u
     throw new AssetRejected(shown, `has the extension "${extension || '(none)'}", which is not an image or media type the site publishes.`,
       `Use one of: ${[...IMAGE_EXTENSIONS].join(', ')}. Other files (scripts, HTML) are never published from content.`);
   }
-  const content = readBounded(real, shown);
-  return { content, ...checkImage(content, extension, shown) };
+  const read = (): CheckedFile => {
+    const content = readBounded(real, shown);
+    return { content, ...checkImage(content, extension, shown) };
+  };
+  if (!known) return read();
+  return known.get(absPath, `${real}:${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`, read);
 }
 
 /**

@@ -2,7 +2,8 @@
 // be cached forever, and collected as output files for the write stage.
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
-import { readSiteImage } from './asset-files.ts';
+import { readSiteImage, type CheckedFile } from './asset-files.ts';
+import type { Memo } from '../runtime/memo.ts';
 import { AssetRejected } from './asset-rejected.ts';
 import { hashedName } from './content-hash.ts';
 import { BuildError, lineOfKey } from '../diagnostics.ts';
@@ -33,8 +34,11 @@ export class AssetCollector {
   private readonly paths = new Set<string>();
   private readonly byPath = new Map<string, ImageAsset>();
 
-  /** `siteDir`: the site folder, which every image must be inside. */
-  constructor(private readonly baseUrl: string, private readonly siteDir: string) {}
+  /**
+   * `siteDir`: the site folder, which every image must be inside. `knownImages` (`npm start`): the
+   * images checked by earlier builds, reused while each file is unchanged (lib/assets/asset-files.ts).
+   */
+  constructor(private readonly baseUrl: string, private readonly siteDir: string, private readonly knownImages?: Memo<CheckedFile>) {}
 
   add(folder: string, name: string, content: string | Uint8Array): string {
     return this.addAs(folder, hashedName(name, content), content);
@@ -58,7 +62,7 @@ export class AssetCollector {
   addImage(absPath: string): ImageAsset | undefined {
     const known = this.byPath.get(absPath);
     if (known) return known;
-    const file = readSiteImage(absPath, this.siteDir);
+    const file = readSiteImage(absPath, this.siteDir, this.knownImages);
     if (!file) return undefined;
     const image = { url: this.add('images', basename(absPath), file.content), width: file.width, height: file.height };
     this.byPath.set(absPath, image);

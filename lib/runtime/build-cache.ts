@@ -2,10 +2,12 @@
 // next, so a save re-renders only what it changes: each doc's transformed markdown (keyed by its
 // source, the routes it can link to, the API description, the base URL, the tags route and the
 // embeds), each page's HTML with asset placeholders (keyed by its data, lib/assemble/page-data.ts;
-// lib/render/asset-placeholders.ts), the search index, the bundles and the files last written.
+// lib/render/asset-placeholders.ts), the checked image files, the search index, the bundles and the
+// files last written.
 // Each memo reuses an entry while its key is the same (lib/runtime/memo.ts).
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
+import type { CheckedFile } from '../assets/asset-files.ts';
 import type { CompiledAssets } from '../assets/bundle.ts';
 import type { Warning } from '../diagnostics.ts';
 import type { WrittenFiles } from '../write/site-writer.ts';
@@ -40,6 +42,8 @@ export class BuildCache {
   readonly search = new Memo<{ index: BuiltSearchIndex; files: [string, string][] }>();
   /** The bundles, keyed by the files they are made from. */
   readonly compiled = new Memo<Promise<CompiledAssets>>();
+  /** Checked image files by path as written, keyed by their real path and full stat (lib/assets/asset-files.ts). */
+  readonly images = new Memo<CheckedFile>();
   /** Parsed input files (the API description), keyed by their stamp. */
   readonly inputs = new Memo<unknown>();
   /** Filled page HTML by output path, reused while the page and the asset URLs are unchanged. */

@@ -73,3 +73,18 @@ test('a stylesheet or client change re-renders no page, yet every page links the
   assert.notEqual(stylesheet(), before);
   assert.match(readFileSync(join(outDir, stylesheet()?.slice(1) ?? ''), 'utf8'), /\.changed\{color:red\}/);
 });
+
+test('an image edited in place is checked and published anew: a new size shows, a script is refused', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  await build();
+  const image = join(site, 'content/docs/guides/diagram.svg');
+  const page = () => readFileSync(join(outDir, 'docs/guides/second/index.html'), 'utf8');
+  assert.match(page(), /width="200" height="100"/);
+  writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><rect width="300" height="150" fill="#ccc"/></svg>');
+  await build();
+  assert.match(page(), /width="300" height="150"/);
+  const src = /<img[^>]* src="([^"]+diagram[^"]*)"/.exec(page())?.[1];
+  assert.match(readFileSync(join(outDir, src?.slice(1) ?? ''), 'utf8'), /width="300"/);
+  writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><script>alert(1)</script></svg>');
+  await assert.rejects(build(), /diagram\.svg/);
+});
