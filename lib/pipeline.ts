@@ -68,7 +68,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const commitDates = runtime.commitDates(siteDir);
     const loaded = await stage('load', () => loadSite(siteDir, diagnostics, (path, parse) => runtime.parsed(path, parse)));
     runtime = runtime.forDocs(loaded.content.docs.length);
-    const assets = new AssetCollector(loaded.config.baseUrl, siteDir, options.cache?.images);
+    const assets = new AssetCollector(loaded.config.baseUrl, siteDir, runtime.checkedImages);
     const { docs, standalone } = await stage('transform', () => transformSite(loaded, runtime, assets, diagnostics));
     const { table, site, pagesForSearch, categories } = await stage('assemble', async () =>
       assembleSite({ root, loaded, docs, standalone, committed: await commitDates, assets, twins: runtime.twins, diagnostics }));

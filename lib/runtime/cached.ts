@@ -28,6 +28,10 @@ export class CachedRuntime implements Runtime {
   /** `deferSearch`: see BuildOptions.deferSearch in lib/pipeline.ts. */
   constructor(private readonly cache: BuildCache, private readonly outDir: string, private readonly deferSearch: boolean) {}
 
+  get checkedImages(): BuildCache['images'] {
+    return this.cache.images;
+  }
+
   get twins(): WeakMap<DocPage, { siteRoot: string; content: string }> {
     return this.cache.twins;
   }

@@ -17,6 +17,8 @@ import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAss
 
 export class DirectRuntime implements Runtime {
   readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
+  /** A production build checks each image once anyway. */
+  readonly checkedImages = undefined;
   /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */
   protected writer: SiteWriter | undefined;
   private search: Omit<BuiltSearchIndex, 'url'> | undefined;

@@ -17,6 +17,8 @@ import type { ApiDescription } from '../openapi-model.ts';
 import type { SearchSynonyms } from '../../common/search.ts';
 import type { PageEnvironment } from '../transform/doc.ts';
 import type { BuildCache } from './build-cache.ts';
+import type { Memo } from './memo.ts';
+import type { CheckedFile } from '../assets/asset-files.ts';
 import { CachedRuntime } from './cached.ts';
 import { DirectRuntime } from './direct.ts';
 import { ThreadedRuntime } from './threaded.ts';
@@ -76,6 +78,8 @@ export interface Runtime {
   forDocs(count: number): Runtime;
   /** Transform: every doc's markdown, in file order. */
   transform(input: TransformInput): Promise<DocPage[]>;
+  /** Transform: the images checked by earlier builds, reused while unchanged (`npm start` only). */
+  readonly checkedImages: Memo<CheckedFile> | undefined;
   /** Assemble: each doc's markdown twin, while the doc object is the same. */
   readonly twins: WeakMap<DocPage, { siteRoot: string; content: string }>;
   /** Assets: the search index and the bundles, added to the build's assets; their URLs. */
