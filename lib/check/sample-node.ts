@@ -1,21 +1,13 @@
 // Check, request samples: the requests a Node.js sample sends with fetch(url, { method, headers,
 // body }): a JSON.stringify(…) body, a FormData filled with form.append(…), or URLSearchParams.
-import { SampleLimitError } from './sample-limits.ts';
 import type { Expr } from './sample-syntax.ts';
 import { callsNamed, findCalls } from './sample-syntax.ts';
-import { tokenize, type Token } from './sample-tokens.ts';
-import { jsonValue, Scope, urlText, type FormField, type SampleBody, type SampleParse, type SampleRequest, type SampleValue } from './sample-request.ts';
+import type { Token } from './sample-tokens.ts';
+import { jsonValue, readSample, Scope, urlText, type FormField, type SampleBody, type SampleParse, type SampleRequest, type SampleValue } from './sample-request.ts';
 
 /** Requests of a Node.js sample; `firstLine` is the file line of its first line of code. */
 export function parseNodeSample(code: string, firstLine: number): SampleParse {
-  const result: SampleParse = { requests: [], unreadable: [] };
-  try {
-    readRequests(tokenize(code, 'js', firstLine), result);
-  } catch (error) {
-    if (!(error instanceof SampleLimitError)) throw error;
-    result.unreadable.push({ line: error.line, reason: `the check stopped reading the sample here: ${error.reason}` });
-  }
-  return result;
+  return readSample(code, 'js', firstLine, readRequests);
 }
 
 function readRequests(tokens: Token[], result: SampleParse): void {

@@ -2,24 +2,16 @@
 // requests.get/post/put/patch/delete(url, json=…, data=…, files=…, params=…) and
 // requests.request(method, url, …). `json=` is a JSON body; `files=` makes the request multipart
 // (with the fields of `data=`); `data=` alone is form-urlencoded.
-import { SampleLimitError } from './sample-limits.ts';
 import type { Expr } from './sample-syntax.ts';
 import { findCalls } from './sample-syntax.ts';
-import { tokenize, type Token } from './sample-tokens.ts';
-import { jsonValue, Scope, urlText, type FormField, type SampleBody, type SampleParse, type SampleValue } from './sample-request.ts';
+import type { Token } from './sample-tokens.ts';
+import { jsonValue, readSample, Scope, urlText, type FormField, type SampleBody, type SampleParse, type SampleValue } from './sample-request.ts';
 
 const METHOD_CALL = /^(?:requests|session|s|client)\.(get|post|put|patch|delete|request)$/;
 
 /** Requests of a Python sample; `firstLine` is the file line of its first line of code. */
 export function parsePythonSample(code: string, firstLine: number): SampleParse {
-  const result: SampleParse = { requests: [], unreadable: [] };
-  try {
-    readRequests(tokenize(code, 'python', firstLine), result);
-  } catch (error) {
-    if (!(error instanceof SampleLimitError)) throw error;
-    result.unreadable.push({ line: error.line, reason: `the check stopped reading the sample here: ${error.reason}` });
-  }
-  return result;
+  return readSample(code, 'python', firstLine, readRequests);
 }
 
 function readRequests(tokens: Token[], result: SampleParse): void {

@@ -5,7 +5,7 @@
 import { SampleLimitError, WORK_FLOOR, WORK_PER_TOKEN } from './sample-limits.ts';
 import type { Expr } from './sample-syntax.ts';
 import { assignments } from './sample-syntax.ts';
-import type { Language, Token } from './sample-tokens.ts';
+import { tokenize, type Language, type Token } from './sample-tokens.ts';
 
 export type SampleValue = { line: number } & (
   | { kind: 'string'; value: string }
@@ -51,6 +51,21 @@ export interface SampleParse {
   requests: SampleRequest[];
   /** Calls the parser recognised but could not read, for a warning. */
   unreadable: { line: number; reason: string }[];
+}
+
+/**
+ * The requests of a Node.js or Python sample read by `read` from its tokens; where the sample
+ * passes a work or nesting limit, what was read so far and a note of where the check stopped.
+ */
+export function readSample(code: string, language: Language, firstLine: number, read: (tokens: Token[], result: SampleParse) => void): SampleParse {
+  const result: SampleParse = { requests: [], unreadable: [] };
+  try {
+    read(tokenize(code, language, firstLine), result);
+  } catch (error) {
+    if (!(error instanceof SampleLimitError)) throw error;
+    result.unreadable.push({ line: error.line, reason: `the check stopped reading the sample here: ${error.reason}` });
+  }
+  return result;
 }
 
 /** Stands for a computed part of an address ($TUNE_ID, ${tuneId}, {tune_id}). */

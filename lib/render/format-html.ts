@@ -528,13 +528,3 @@ function preEnd(html: string, from: number): number {
 function endsName(code: number): boolean {
   return isSpace(code) || code === SLASH || code === GT || Number.isNaN(code);
 }
-
-/**
- * A pattern that finds `markup` (as React wrote it) in HTML this module formatted: its whitespace
- * may have become a line break, its &#x27; and &quot; the characters. No nested repetition: it runs
- * in time linear in the text searched.
- */
-export function formattedPattern(markup: string): RegExp {
-  const escaped = markup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(escaped.replace(/&#x27;/g, "(?:&#x27;|')").replace(/&quot;/g, '(?:&quot;|")').replace(/ /g, '(?: |\\n {0,2})'));
-}

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Marked } from 'marked';
-import { formattedPattern } from '../../lib/render/format-html.ts';
+import { formattedPattern } from '../helpers/formatted.ts';
 import { buildError, buildInto, fixtureWith, ROOT } from '../helpers/site.ts';
 
 const { outDir } = await buildInto(ROOT);

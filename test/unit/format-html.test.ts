@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatFragment, formatHtml, formattedPattern } from '../../lib/render/format-html.ts';
+import { formatFragment, formatHtml } from '../../lib/render/format-html.ts';
+import { formattedPattern } from '../helpers/formatted.ts';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ');
 
