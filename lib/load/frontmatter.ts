@@ -31,7 +31,8 @@ const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position',
 /** Keys other tools accept that we deliberately ignore: a warning, not an error, so such docs still build. */
 const IGNORED_KEYS = ['id', 'keywords', 'image', 'pagination_label', 'custom_edit_url', 'draft', 'last_update', 'sidebar_class_name', 'hide_title'];
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+// The block may be empty ("---" right after "---").
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 export function splitFrontMatter(text: string, file: string, diagnostics: Diagnostics): SplitMarkdown {
   const match = FENCE.exec(text);
@@ -42,7 +43,9 @@ export function splitFrontMatter(text: string, file: string, diagnostics: Diagno
     return { frontMatter: readFrontMatter({}, file, '', diagnostics), body: text, bodyLineOffset: 0 };
   }
   const yamlText = match[1] ?? '';
-  const data = yamlText.trim() === '' ? {} : parseYaml({ file, text: yamlText, lineOffset: 1 });
+  // A block of blank lines and comments only ("# tags: [later]") is an empty front matter, as in
+  // Docusaurus; the YAML parser would call it a missing document.
+  const data = /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/.test(yamlText) ? {} : parseYaml({ file, text: yamlText, lineOffset: 1 });
   if (!isPlainObject(data)) {
     throw new BuildError({ file, line: 2 }, 'The front matter must be a YAML mapping of keys to values.',
       'Write one "key: value" per line, for example "title: Create a tune".');
