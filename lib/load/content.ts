@@ -54,14 +54,18 @@ export interface LoadedContent {
   categories: CategorySource[];
 }
 
-const NUMBER_PREFIX = /^(\d+)-(?=\D)/;
+// Docusaurus's rule: digits, then "-", "_" or "." (spaces around allowed: "01 - Intro"), then the
+// name. A name that starts like a date or a version ("2024-01-release", "1.2-notes", "01_02") keeps
+// its digits: they are part of what it names, not an order.
+const NUMBER_PREFIX = /^(\d+)\s*[-_.]+\s*/;
+const DATE_OR_VERSION = /^(?:\d{2}|\d{4})[-_.]\d{2}|^\d+[-_.]\d+/;
 
-/** Splits "05-flux-api" into position 5 and name "flux-api". */
+/** Splits "05-flux-api" (or "05_flux-api", "05.flux-api") into position 5 and name "flux-api". */
 export function parseNumberPrefix(name: string): { position: number | undefined; name: string } {
-  const match = NUMBER_PREFIX.exec(name);
+  const match = DATE_OR_VERSION.test(name) ? null : NUMBER_PREFIX.exec(name);
   const rest = match ? name.slice(match[0].length) : '';
-  // "1-.." keeps its prefix: without it, the name would step out of its folder.
-  if (!match || rest === '.' || rest === '..') return { position: undefined, name };
+  // "1-", "1-.." and "1-." keep their prefix: without it, the name would be empty or step out of its folder.
+  if (!match || rest === '' || rest === '.' || rest === '..') return { position: undefined, name };
   return { position: Number(match[1]), name: rest };
 }
 
