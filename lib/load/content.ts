@@ -18,7 +18,7 @@ export interface DocSource {
   absPath: string;
   /** Folder under the docs folder, prefixes kept: "api/0-tune" ("" at the top). */
   dir: string;
-  /** File name with prefix and extension: "1-create.md"; orders siblings. */
+  /** File name with prefix and extension: "1-create.md" (or ".mdx"); orders siblings. */
   sortName: string;
   route: string;
   position: number | undefined;
@@ -128,10 +128,17 @@ export function authoredRoute(docsPath: string, base: string[], path: string, wh
   return joinRoute(docsPath, ...segments.map(encodeSegment));
 }
 
+/** The extension of a doc file: Markdown, or MDX as Docusaurus folders hold it; undefined for other files. */
+export function docExtension(name: string): '.md' | '.mdx' | undefined {
+  if (name.endsWith('.md')) return '.md';
+  if (name.endsWith('.mdx')) return '.mdx';
+  return undefined;
+}
+
 /** A folder is a sidebar category when it has a category file or holds pages (an img/ folder does not). */
 function holdsPages(absDir: string): boolean {
   return readdirSync(absDir, { withFileTypes: true }).some((entry) =>
-    (entry.isFile() && (entry.name.endsWith('.md') || CATEGORY_FILES.includes(entry.name))) ||
+    (entry.isFile() && (docExtension(entry.name) !== undefined || CATEGORY_FILES.includes(entry.name))) ||
     (entry.isDirectory() && !entry.name.startsWith('.') && holdsPages(join(absDir, entry.name))));
 }
 
@@ -144,7 +151,7 @@ function walk(options: ContentOptions, dir: string, docs: DocSource[], categorie
     if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) walk(options, rel, docs, categories);
-    else if (entry.isFile() && entry.name.endsWith('.md')) docs.push(readDoc(options, dir, entry.name));
+    else if (entry.isFile() && docExtension(entry.name)) docs.push(readDoc(options, dir, entry.name));
   }
 }
 
@@ -156,7 +163,7 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   const head = text.slice(0, text.length - body.length);
   const slugLine = frontMatter.slug === undefined ? undefined : lineOfKey(head, 'slug');
   const tagsLine = frontMatter.tags.length === 0 ? undefined : lineOfKey(head, 'tags');
-  const base = fileName.slice(0, -'.md'.length);
+  const base = fileName.slice(0, fileName.length - (docExtension(fileName)?.length ?? 0));
   const { position: prefixPosition, name } = parseNumberPrefix(base);
   const folderName = dir.split('/').pop() ?? '';
   const dirId = stripPrefixes(dir);

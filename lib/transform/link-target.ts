@@ -8,7 +8,7 @@ export type LinkTarget =
   | { kind: 'same-page'; hash: string | undefined }
   /** A route ("/docs/changes/"), or a file such as "/openapi.yaml"; `suffix` is the query and hash as written. */
   | { kind: 'route'; route: string; hash: string | undefined; suffix: string }
-  /** A relative link to a .md file that is not a doc (or does not exist). */
+  /** A link to a .md or .mdx file that is not a doc (or does not exist). */
   | { kind: 'not-a-doc'; absPath: string };
 
 /** A site-internal href (not "https:", "mailto:" …) of the page at `page.route`, whose source is `page.absPath`. */
@@ -21,7 +21,7 @@ export function linkTarget(href: string, page: { absPath: string; route: string 
   const query = queryIndex >= 0 ? beforeHash.slice(queryIndex) : '';
   const suffix = `${query}${hash !== undefined ? `#${hash}` : ''}`;
   if (path === '') return { kind: 'same-page', hash: hash || undefined };
-  if (path.endsWith('.md')) {
+  if (path.endsWith('.md') || path.endsWith('.mdx')) {
     const absPath = resolve(dirname(page.absPath), decodePath(path));
     const route = resolveDocFile(absPath);
     return route ? { kind: 'route', route, hash: hash || undefined, suffix } : { kind: 'not-a-doc', absPath };

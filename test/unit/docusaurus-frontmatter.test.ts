@@ -23,11 +23,23 @@ test('the fixture builds without warnings', () => {
 
 test('number prefixes with "-", "_" or "." order the pages and leave their routes; a date stays in the name', () => {
   for (const route of ['/docs/studio/overview/', '/docs/studio/upscaling/', '/docs/studio/2024-01-release-notes/']) assert.ok(existsSync(page(route)), route);
-  assert.deepEqual(cardTitles('/docs/category/studio/'), ['Studio overview', 'Upscaling', 'January release notes']);
+  assert.deepEqual(cardTitles('/docs/category/studio/').filter((title) => title !== 'Styles'), ['Studio overview', 'Upscaling', 'January release notes']);
 });
 
 test('a front matter block of comments only is empty: the page takes its title from its heading', () => {
   const html = read('/docs/studio/overview/');
   assert.match(html, /<title>Studio overview \| Fixture docs<\/title>/);
   assert.doesNotMatch(html, /sidebar_position|Written by the docs team/);
+});
+
+test('an .mdx file is a doc, and a link to it leads to its route', () => {
+  const html = read('/docs/studio/styles/');
+  assert.match(html, /<title>Styles \| Fixture docs<\/title>/);
+  assert.match(html, /<meta name="description" content="The styles a studio request can ask for\."\/>/);
+  assert.deepEqual(cardTitles('/docs/category/studio/'), ['Studio overview', 'Styles', 'Upscaling', 'January release notes']);
+  const overview = read('/docs/studio/overview/');
+  assert.match(overview, /<a href="\/docs\/studio\/styles\/">the styles<\/a>/);
+  assert.match(overview, /<a href="\/docs\/studio\/upscaling\/#sizes">larger images<\/a>/);
+  // Its markdown twin is published like any doc's.
+  assert.match(readFileSync(join(built.outDir, 'docs/studio/styles/index.md'), 'utf8'), /A style sets the look/);
 });
