@@ -30,6 +30,8 @@ export interface DocPage {
   /** A changelog's dated entries, newest first; the build publishes them as feeds. */
   changes: ChangeEntry[];
   inSidebar: boolean;
+  /** Front matter `unlisted`: reached by its address only (see FrontMatter.unlisted). */
+  unlisted: boolean;
 }
 
 export type SidebarItem =
@@ -112,6 +114,8 @@ export interface HomePageData {
 
 export interface DocPageData {
   head: PageHead;
+  /** An unlisted doc asks search engines not to index it. */
+  noIndex: boolean;
   sidebar: SidebarMarks;
   toc: TocItem[];
   /** The categories leading to the doc and its sidebar label; undefined for a doc outside the sidebar. */

@@ -57,6 +57,8 @@ export class PageData {
     private readonly updated: Map<string, Date>,
     /** Each doc by route: the category cards show their docs' descriptions. */
     private readonly docsByRoute: Map<string, DocPage>,
+    /** The routes of the tag pages: an unlisted doc's tag that no listed doc has has no page to link to. */
+    private readonly tagRoutes: Set<string>,
   ) {
     // One build's digests are kept for the next; older ones go (their docs changed).
     earlierDigests = digests;
@@ -87,6 +89,7 @@ export class PageData {
     const day = this.updated.get(doc.source.absPath)?.toISOString().slice(0, 10);
     return {
       head: { ...this.head(doc.title, doc.description, doc.route), alternates },
+      noIndex: doc.unlisted,
       sidebar: this.sidebarMarks(doc.route),
       toc: doc.toc,
       breadcrumbs: doc.inSidebar ? { trail: this.trail(doc.route), current: doc.sidebarLabel } : undefined,
@@ -94,7 +97,7 @@ export class PageData {
       heading: doc.hasH1 ? undefined : doc.title,
       html: doc.html,
       feeds,
-      tags: doc.tags,
+      tags: doc.unlisted ? doc.tags.filter((tag) => this.tagRoutes.has(tag.route)) : doc.tags,
       editUrl: config.docs.editUrl && `${config.docs.editUrl}${doc.source.file}`,
       lastUpdated: day === undefined ? undefined : { date: day, text: formatDay(day) },
       previous,

@@ -52,6 +52,17 @@ export interface CategorySource {
 export interface LoadedContent {
   docs: DocSource[];
   categories: CategorySource[];
+  /** Docs with `draft: true` that this build leaves out (a production build; `npm start` keeps them in `docs`). */
+  drafts: DocSource[];
+}
+
+/** The content a production build publishes: drafts move out of `docs` (links to them are then broken, and say why). */
+export function withoutDrafts(content: LoadedContent): LoadedContent {
+  return {
+    ...content,
+    docs: content.docs.filter((doc) => !doc.frontMatter.draft),
+    drafts: [...content.drafts, ...content.docs.filter((doc) => doc.frontMatter.draft)],
+  };
 }
 
 // Docusaurus's rule: digits, then "-", "_" or "." (spaces around allowed: "01 - Intro"), then the
@@ -89,7 +100,7 @@ export function loadContent(options: ContentOptions): LoadedContent {
   }
   walk(options, '', docs, categories);
   warnCaseOnlyDuplicates(docs, categories, options.diagnostics);
-  return { docs, categories };
+  return { docs, categories, drafts: [] };
 }
 
 /**

@@ -17,6 +17,10 @@ export interface FrontMatter {
   sidebarExclude: boolean;
   /** Our extension: the page is a changelog of dated entries, published as Atom and JSON feeds. */
   changelog: boolean;
+  /** Shown by `npm start` only: a production build leaves the page out. */
+  draft: boolean;
+  /** Built, but reached by its address only: not in the sidebar, sitemap, search, tag pages or llms.txt, and marked noindex. */
+  unlisted: boolean;
 }
 
 export interface SplitMarkdown {
@@ -27,9 +31,10 @@ export interface SplitMarkdown {
 }
 
 const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags',
-  'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog'];
+  'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog',
+  'draft', 'unlisted'];
 /** Keys other tools accept that we deliberately ignore: a warning, not an error, so such docs still build. */
-const IGNORED_KEYS = ['id', 'keywords', 'image', 'pagination_label', 'custom_edit_url', 'draft', 'last_update', 'sidebar_class_name', 'hide_title'];
+const IGNORED_KEYS = ['id', 'keywords', 'image', 'pagination_label', 'custom_edit_url', 'last_update', 'sidebar_class_name', 'hide_title'];
 
 // The block may be empty ("---" right after "---").
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -88,5 +93,7 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
     tocMaxLevel,
     sidebarExclude: fields.optionalBoolean('sidebar_exclude') ?? false,
     changelog: fields.optionalBoolean('changelog') ?? false,
+    draft: fields.optionalBoolean('draft') ?? false,
+    unlisted: fields.optionalBoolean('unlisted') ?? false,
   };
 }

@@ -57,7 +57,8 @@ export function transformDoc(source: DocSource, env: PageEnvironment): DocPage {
     anchors: transformed.anchors,
     operations: transformed.operations,
     changes: transformed.changes,
-    inSidebar: !fm.sidebarExclude,
+    inSidebar: !fm.sidebarExclude && !fm.unlisted,
+    unlisted: fm.unlisted,
   };
 }
 
