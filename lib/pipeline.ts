@@ -83,7 +83,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const pages = [...docs, ...standalone];
       const errors = [
         ...checkSamples({ docs: loaded.content.docs, pages: standalone, siteDir }, loaded.api, diagnostics),
-        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText), linkTargets(table, pages, loaded.content.drafts), diagnostics),
+        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText), linkTargets(table, pages, loaded.content.drafts), diagnostics, loaded.config.onBrokenLinks),
       ];
       if (errors.length > 0) throw new BuildFailure(errors);
     });

@@ -71,6 +71,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const listed = docs.filter((doc) => !doc.unlisted);
   const tags = collectTags(listed, diagnostics);
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
+  const docRoutes = new Set(loaded.routeByFile.values());
   // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
   const pageData = new PageData(config, layout, updated, docsByRoute, new Set(tags.map((tag) => tag.route)));
   const pages = new Pages(diagnostics);
@@ -107,6 +108,8 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
     ...markdownTwins(config, sidebar, docs, {
       resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
+      docsDir: content.docsDir,
+      isDocRoute: (route) => docRoutes.has(route),
       imageUrl: (absPath) => assets.knownImage(absPath)?.url,
       api,
     }, twins),

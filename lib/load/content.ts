@@ -50,6 +50,8 @@ export interface CategorySource {
 }
 
 export interface LoadedContent {
+  /** The docs folder (absolute). */
+  docsDir: string;
   docs: DocSource[];
   categories: CategorySource[];
   /** Docs with `draft: true` that this build leaves out (a production build; `npm start` keeps them in `docs`). */
@@ -100,7 +102,7 @@ export function loadContent(options: ContentOptions): LoadedContent {
   }
   walk(options, '', docs, categories);
   warnCaseOnlyDuplicates(docs, categories, options.diagnostics);
-  return { docs, categories, drafts: [] };
+  return { docsDir: options.docsDir, docs, categories, drafts: [] };
 }
 
 /**

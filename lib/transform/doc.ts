@@ -18,6 +18,8 @@ export interface PageEnvironment {
   tagsRoute: string;
   diagnostics: Diagnostics;
   resolveDocFile: MarkdownContext['resolveDocFile'];
+  docsDir?: MarkdownContext['docsDir'];
+  isDocRoute?: MarkdownContext['isDocRoute'];
   addAsset: MarkdownContext['addAsset'];
   api?: MarkdownContext['api'];
   embeds?: MarkdownContext['embeds'];
@@ -37,7 +39,7 @@ function lastSegment(id: string): string {
 export function transformDoc(source: DocSource, env: PageEnvironment): DocPage {
   const transformed = markdownToHtml(source.body, {
     file: source.file, absPath: source.absPath, route: source.route, bodyLineOffset: source.bodyLineOffset,
-    baseUrl: env.baseUrl, resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,
+    baseUrl: env.baseUrl, resolveDocFile: env.resolveDocFile, docsDir: env.docsDir, isDocRoute: env.isDocRoute, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,
     embeds: env.embeds, changelog: source.frontMatter.changelog,
   });
   const fm = source.frontMatter;
@@ -77,7 +79,7 @@ export function loadStandalonePages(root: string, pagesDir: string, env: PageEnv
       const route = authoredRoute('/', [], frontMatter.slug === undefined ? `/${name.slice(0, -'.md'.length)}` : frontMatter.slug.trim(), { file, line: slugLine }, 'slug');
       const transformed = markdownToHtml(body, {
         file, absPath, route, bodyLineOffset, baseUrl: env.baseUrl,
-        resolveDocFile: env.resolveDocFile, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api, embeds: env.embeds,
+        resolveDocFile: env.resolveDocFile, docsDir: env.docsDir, isDocRoute: env.isDocRoute, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api, embeds: env.embeds,
       });
       const title = frontMatter.title ?? transformed.h1 ?? name;
       return {
