@@ -59,6 +59,7 @@ export const PAGE_TEXTS = {
   viewAsMarkdown: 'View as markdown',
   editThisPage: 'Edit this page',
   lastUpdatedOn: 'Last updated on',
+  lastUpdatedBy: 'by',
   feedsIntro: 'Follow these changes in a feed reader:',
   atomFeed: 'Atom feed',
   jsonFeed: 'JSON feed',

@@ -3,7 +3,7 @@ import { PAGE_TEXTS } from '../common/texts.ts';
 // `datetime` spelled as HTML spells it: React would write its `dateTime` prop in camel case.
 
 /** Below a doc: the link to its source in the repository (when site.yml names one) and when it last changed. */
-export function DocMeta(props: { editUrl: string | undefined; lastUpdated: { date: string; text: string } | undefined }) {
+export function DocMeta(props: { editUrl: string | undefined; lastUpdated: { date: string; text: string; author?: string | undefined } | undefined }) {
   if (!props.editUrl && !props.lastUpdated) return null;
   return (
     <div className="doc-meta">
@@ -13,6 +13,7 @@ export function DocMeta(props: { editUrl: string | undefined; lastUpdated: { dat
       {props.lastUpdated ? (
         <span className="doc-meta__updated">
           {PAGE_TEXTS.lastUpdatedOn} <time {...{ datetime: props.lastUpdated.date }}>{props.lastUpdated.text}</time>
+          {props.lastUpdated.author ? <> {PAGE_TEXTS.lastUpdatedBy} <b>{props.lastUpdated.author}</b></> : null}
         </span>
       ) : null}
     </div>

@@ -38,7 +38,7 @@ export function SidebarList(props: { items: SidebarItem[]; open: Set<SidebarCate
 
 function SidebarEntry({ item, open, level }: { item: SidebarItem; open: Set<SidebarCategory>; level: number }) {
   if (item.type === 'doc') {
-    return <li className="menu__item"><ItemLink item={item} current={false} /></li>;
+    return <li className={item.className ? `menu__item ${item.className}` : 'menu__item'}><ItemLink item={item} current={false} /></li>;
   }
   if (item.type === 'link') {
     return (

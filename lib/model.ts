@@ -30,10 +30,14 @@ export interface DocPage {
   /** A changelog's dated entries, newest first; the build publishes them as feeds. */
   changes: ChangeEntry[];
   inSidebar: boolean;
+  /** Front matter `unlisted`: reached by its address only (see FrontMatter.unlisted). */
+  unlisted: boolean;
+  /** Front matter `image`: the page's own link-preview image (URL with base URL, or an https address). */
+  image?: { url: string; width?: number | undefined; height?: number | undefined } | undefined;
 }
 
 export type SidebarItem =
-  | { type: 'doc'; id: string; label: string; route: string }
+  | { type: 'doc'; id: string; label: string; route: string; className?: string | undefined }
   | { type: 'category'; label: string; route: string | undefined; description: string | undefined; items: SidebarItem[]; collapsed: boolean }
   | { type: 'link'; label: string; href: string };
 
@@ -76,6 +80,8 @@ export interface PageHead {
   canonical: string | undefined;
   /** Other forms of the page for tools: its markdown, a changelog's feeds (`<link rel="alternate">`). */
   alternates: { type: string; href: string; title: string }[];
+  /** The page's own link-preview image (absolute URL), instead of the site's. */
+  image?: { url: string; width?: number | undefined; height?: number | undefined } | undefined;
 }
 
 /**
@@ -112,6 +118,8 @@ export interface HomePageData {
 
 export interface DocPageData {
   head: PageHead;
+  /** An unlisted doc asks search engines not to index it. */
+  noIndex: boolean;
   sidebar: SidebarMarks;
   toc: TocItem[];
   /** The categories leading to the doc and its sidebar label; undefined for a doc outside the sidebar. */
@@ -126,8 +134,8 @@ export interface DocPageData {
   tags: TagRef[];
   /** The doc's source in the repository, when site.yml names one (docs.editUrl). */
   editUrl: string | undefined;
-  /** When the doc last changed: the day (YYYY-MM-DD) and as the page writes it. */
-  lastUpdated: { date: string; text: string } | undefined;
+  /** When the doc last changed: the day (YYYY-MM-DD), as the page writes it, and by whom when front matter says. */
+  lastUpdated: { date: string; text: string; author?: string | undefined } | undefined;
   previous: NavLink | undefined;
   next: NavLink | undefined;
 }

@@ -10,6 +10,7 @@ import { assembleSite } from './assemble/site.ts';
 import { checkLinks, linkTargets, siteLinks } from './check/links.ts';
 import { checkSamples } from './check/samples.ts';
 import { BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
+import { withoutDrafts } from './load/content.ts';
 import { loadSite } from './load/site.ts';
 import type { BuildCache } from './runtime/build-cache.ts';
 import { runtimeFor } from './runtime/runtime.ts';
@@ -35,6 +36,8 @@ export interface BuildOptions {
    * from HELPER_MIN_DOCS docs on. The tests force it both ways to compare the output.
    */
   helperThread?: boolean;
+  /** Build the docs with `draft: true` too (`npm start`); a production build leaves them out. */
+  drafts?: boolean;
 }
 
 export interface BuildResult {
@@ -66,7 +69,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     // "Last updated" comes from one pass over git history, run meanwhile.
     const commitDates = runtime.commitDates(siteDir);
-    const loaded = await stage('load', () => loadSite(siteDir, diagnostics, (path, parse) => runtime.parsed(path, parse)));
+    const loaded = await stage('load', () => {
+      const site = loadSite(siteDir, diagnostics, (path, parse) => runtime.parsed(path, parse));
+      return options.drafts ? site : { ...site, content: withoutDrafts(site.content) };
+    });
     runtime = runtime.forDocs(loaded.content.docs.length);
     const assets = new AssetCollector(loaded.config.baseUrl, siteDir, runtime.checkedImages);
     const { docs, standalone } = await stage('transform', () => transformSite(loaded, runtime, assets, diagnostics));
@@ -77,7 +83,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const pages = [...docs, ...standalone];
       const errors = [
         ...checkSamples({ docs: loaded.content.docs, pages: standalone, siteDir }, loaded.api, diagnostics),
-        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText), linkTargets(table, pages), diagnostics),
+        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText), linkTargets(table, pages, loaded.content.drafts), diagnostics, loaded.config.onBrokenLinks),
       ];
       if (errors.length > 0) throw new BuildFailure(errors);
     });

@@ -10,9 +10,9 @@ import { DocsShell } from './DocsShell.tsx';
 import { Layout } from './Layout.tsx';
 
 export function DocPage(props: DocPageData) {
-  const { head, sidebar, toc, breadcrumbs, markdownUrl, heading, html, feeds, tags, editUrl, lastUpdated, previous, next } = props;
+  const { head, noIndex, sidebar, toc, breadcrumbs, markdownUrl, heading, html, feeds, tags, editUrl, lastUpdated, previous, next } = props;
   return (
-    <Layout head={head} docs>
+    <Layout head={head} docs noIndex={noIndex}>
       <DocsShell sidebar={sidebar} toc={toc}>
         <article className="doc">
           <div className="doc__bar">

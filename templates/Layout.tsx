@@ -42,7 +42,14 @@ export function Layout(props: LayoutProps) {
         <meta property="og:title" content={title} />
         <meta property="og:description" content={head.description} />
         {canonical ? <meta property="og:url" content={canonical} /> : null}
-        {config.image && ogImageSize ? (
+        {head.image ? (
+          <>
+            <meta property="og:image" content={head.image.url} />
+            {head.image.width && head.image.height ? <meta property="og:image:width" content={String(head.image.width)} /> : null}
+            {head.image.width && head.image.height ? <meta property="og:image:height" content={String(head.image.height)} /> : null}
+            <meta property="og:image:alt" content={head.title ?? config.title} />
+          </>
+        ) : config.image && ogImageSize ? (
           <>
             <meta property="og:image" content={`${config.url}${assets.ogImage}`} />
             <meta property="og:image:width" content={String(ogImageSize.width)} />
@@ -51,7 +58,7 @@ export function Layout(props: LayoutProps) {
           </>
         ) : null}
         {/* Twitter cards read the image from og:image: a large card when there is one. */}
-        <meta name="twitter:card" content={config.image ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:card" content={config.image || head.image ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={head.description} />
         {props.docs ? <meta name="docs-version" content={version.name} /> : null}

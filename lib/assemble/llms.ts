@@ -71,7 +71,7 @@ export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: 
     ...inOrder.map((doc) => fileOutput(routeFile(doc.route, 'index.md'), () => twin(doc))),
     fileOutput('llms-full.txt', function* llmsFull() {
       yield llmsFullHead(config);
-      for (const doc of inOrder) yield `---\n\nSource: ${url(doc.route)}\n\n${twin(doc)}\n`;
+      for (const doc of inOrder) if (!doc.unlisted) yield `---\n\nSource: ${url(doc.route)}\n\n${twin(doc)}\n`;
     }),
   ];
 }

@@ -4,11 +4,12 @@
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
 import { PAGE_TEXTS, TEXTS } from '../../common/texts.ts';
+import { BuildError } from '../diagnostics.ts';
 import { keyOf } from '../runtime/build-cache.ts';
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
 import { feedRoutes } from './feeds.ts';
 import type {
-  Card, CategoryPageData, Crumb, DocPage, DocPageData, HomePageData, MarkdownPageData, NotFoundPageData, PageHead,
+  Card, CategoryPageData, Crumb, DocPage, DocPageData, HomePageData, MarkdownPageData, NavLink, NotFoundPageData, PageHead,
   SearchPageData, SidebarCategory, SidebarItem, SidebarMarks, StandalonePage, TagGroup, TagPageData, TagsListPageData,
 } from '../model.ts';
 import { firstRoute, sidebarKey, type SidebarLayout } from './sidebar.ts';
@@ -57,6 +58,8 @@ export class PageData {
     private readonly updated: Map<string, Date>,
     /** Each doc by route: the category cards show their docs' descriptions. */
     private readonly docsByRoute: Map<string, DocPage>,
+    /** The routes of the tag pages: an unlisted doc's tag that no listed doc has has no page to link to. */
+    private readonly tagRoutes: Set<string>,
   ) {
     // One build's digests are kept for the next; older ones go (their docs changed).
     earlierDigests = digests;
@@ -73,7 +76,10 @@ export class PageData {
 
   doc(doc: DocPage): DocPageData {
     const { config, layout } = this;
-    const { previous, next } = doc.inSidebar ? layout.neighbours(doc.route) : { previous: undefined, next: undefined };
+    const fm = doc.source.frontMatter;
+    const neighbours = doc.inSidebar ? layout.neighbours(doc.route) : { previous: undefined, next: undefined };
+    const previous = this.pagination(doc, 'paginationPrev', neighbours.previous);
+    const next = this.pagination(doc, 'paginationNext', neighbours.next);
     const markdownUrl = this.url(`${doc.route}index.md`);
     const routes = doc.changes.length > 0 ? feedRoutes(doc.route) : undefined;
     const feeds = routes && { atom: this.url(routes.atom), json: this.url(routes.json) };
@@ -84,22 +90,52 @@ export class PageData {
         { type: 'application/feed+json', href: feeds.json, title: `${doc.title} (${PAGE_TEXTS.jsonFeed})` },
       ] : []),
     ];
-    const day = this.updated.get(doc.source.absPath)?.toISOString().slice(0, 10);
+    const day = fm.lastUpdate?.date ?? this.updated.get(doc.source.absPath)?.toISOString().slice(0, 10);
+    const author = fm.lastUpdate?.author;
+    const image = doc.image && { ...doc.image, url: doc.image.url.startsWith('/') ? `${config.url}${doc.image.url}` : doc.image.url };
     return {
-      head: { ...this.head(doc.title, doc.description, doc.route), alternates },
+      head: { ...this.head(doc.title, doc.description, doc.route), alternates, ...(image ? { image } : {}) },
+      noIndex: doc.unlisted,
       sidebar: this.sidebarMarks(doc.route),
       toc: doc.toc,
       breadcrumbs: doc.inSidebar ? { trail: this.trail(doc.route), current: doc.sidebarLabel } : undefined,
       markdownUrl,
-      heading: doc.hasH1 ? undefined : doc.title,
+      heading: doc.hasH1 || fm.hideTitle ? undefined : doc.title,
       html: doc.html,
       feeds,
-      tags: doc.tags,
-      editUrl: config.docs.editUrl && `${config.docs.editUrl}${doc.source.file}`,
-      lastUpdated: day === undefined ? undefined : { date: day, text: formatDay(day) },
+      tags: doc.unlisted ? doc.tags.filter((tag) => this.tagRoutes.has(tag.route)) : doc.tags,
+      editUrl: fm.customEditUrl === null ? undefined : fm.customEditUrl ?? (config.docs.editUrl && `${config.docs.editUrl}${doc.source.file}`),
+      lastUpdated: day === undefined ? undefined : { date: day, text: formatDay(day), ...(author ? { author } : {}) },
       previous,
       next,
     };
+  }
+
+  /**
+   * "Previous"/"Next" of a doc: the sidebar's neighbour, or the doc front matter names (null: none).
+   * A page linked this way is labelled by its `pagination_label` when it has one.
+   */
+  private pagination(doc: DocPage, key: 'paginationPrev' | 'paginationNext', neighbour: NavLink | undefined): NavLink | undefined {
+    const wanted = doc.source.frontMatter[key];
+    if (wanted === null) return undefined;
+    let link = neighbour;
+    if (wanted !== undefined) {
+      const target = this.docsById().get(wanted);
+      if (!target) {
+        const name = key === 'paginationPrev' ? 'pagination_prev' : 'pagination_next';
+        throw new BuildError({ file: doc.source.file, line: doc.source.frontMatter.lines[key] }, `${name} is "${wanted}", but no doc has that id.`,
+          'Use the id of a doc (its path under the docs folder without extension and number prefixes), or null for no link.');
+      }
+      link = { label: target.sidebarLabel, route: target.route };
+    }
+    const label = link && this.docsByRoute.get(link.route)?.source.frontMatter.paginationLabel;
+    return link && label ? { ...link, label } : link;
+  }
+
+  private byId: Map<string, DocPage> | undefined;
+  private docsById(): Map<string, DocPage> {
+    this.byId ??= new Map([...this.docsByRoute.values()].map((doc) => [doc.id, doc]));
+    return this.byId;
   }
 
   /** A generated category index: its description and one card per child page or sub-category. */

@@ -43,7 +43,8 @@ export function buildSidebar(docs: DocPage[], categories: CategorySource[], extr
       if (!doc.inSidebar || linkedDocIds.has(doc.id)) continue;
       entries.push({
         position: doc.source.position, sortName: doc.source.sortName,
-        item: () => ({ type: 'doc', id: doc.id, label: doc.sidebarLabel, route: doc.route }),
+        item: () => ({ type: 'doc', id: doc.id, label: doc.sidebarLabel, route: doc.route,
+          ...(doc.source.frontMatter.sidebarClassName ? { className: doc.source.frontMatter.sidebarClassName } : {}) }),
       });
     }
     for (const category of categoriesByParent.get(dir) ?? []) {

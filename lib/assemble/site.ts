@@ -67,10 +67,13 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const sidebar = buildSidebar(docs, content.categories, config.sidebarLinks);
   const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed);
   const layout = layoutSidebar(sidebar, config.docs.sidebarPerFolder);
-  const tags = collectTags(docs, diagnostics);
+  // Unlisted docs are reached by their address only: no tag page, sitemap entry or llms.txt line leads to them.
+  const listed = docs.filter((doc) => !doc.unlisted);
+  const tags = collectTags(listed, diagnostics);
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
+  const docRoutes = new Set(loaded.routeByFile.values());
   // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
-  const pageData = new PageData(config, layout, updated, docsByRoute);
+  const pageData = new PageData(config, layout, updated, docsByRoute, new Set(tags.map((tag) => tag.route)));
   const pages = new Pages(diagnostics);
   pages.add('/', 'home page (content/site.yml)', HomePage, pageData.home());
   for (const doc of docs) pages.add(doc.route, doc.source.file, DocPageTemplate, pageData.doc(doc), doc.source.slugLine);
@@ -82,15 +85,16 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   for (const tag of tags) pages.add(tag.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, tagsRoute));
   for (const page of standalone) pages.add(page.route, page.file, MarkdownPage, pageData.standalone(page));
   pages.add(SEARCH_ROUTE, 'search page', SearchPage, pageData.search(SEARCH_ROUTE));
-  const routes = pages.list.map((page) => page.route);
+  const unlistedRoutes = new Set(docs.filter((doc) => doc.unlisted).map((doc) => doc.route));
+  const sitemapRoutes = pages.list.map((page) => page.route).filter((route) => route !== SEARCH_ROUTE && !unlistedRoutes.has(route));
 
   const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
   const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId), embeds: config.embeds });
-  const llms = llmsTxt(config, sidebar, docs, categoryDescriptions(sidebar));
+  const llms = llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar));
   const table: OutputEntry[] = [
     ...pages.list,
     { kind: 'page', route: '/404.html', path: '404.html', ...pageOf(NotFoundPage, notFoundPageData(loaded.docsRoute)) },
-    fileOutput('sitemap.xml', () => sitemapXml(config, routes.filter((route) => route !== SEARCH_ROUTE))),
+    fileOutput('sitemap.xml', () => sitemapXml(config, sitemapRoutes)),
     fileOutput('robots.txt', () => robotsTxt(config)),
     // The site as a markdown index for AI assistants, at the root and beside the docs.
     fileOutput('llms.txt', () => llms),
@@ -104,6 +108,8 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
     ...markdownTwins(config, sidebar, docs, {
       resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
+      docsDir: content.docsDir,
+      isDocRoute: (route) => docRoutes.has(route),
       imageUrl: (absPath) => assets.knownImage(absPath)?.url,
       api,
     }, twins),

@@ -5,9 +5,10 @@ import { joinRoute } from '../load/content.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import { encodeSegment } from '../load/route-path.ts';
 
-export function tagRef(label: string, tagsRoute: string): TagRef {
-  const slug = kebabCase(label);
-  return { label, slug, route: joinRoute(tagsRoute, encodeSegment(slug)) };
+/** A tag's page: at its label's slug, or at the permalink front matter gives it (segments checked by lib/load/frontmatter.ts). */
+export function tagRef(label: string, tagsRoute: string, permalink?: string[]): TagRef {
+  const slug = permalink ? permalink.join('/') : kebabCase(label);
+  return { label, slug, route: joinRoute(tagsRoute, ...(permalink ?? [slug]).map(encodeSegment)) };
 }
 
 /** Spellings of one tag ("fine-tuning", "Fine tuning") agree here; "C++" and "C#" do not. */

@@ -1,5 +1,6 @@
-// Check: every internal link must reach a route (an error: a broken link fails the build) and
-// every #anchor an id on its page (a warning, naming file and line).
+// Check: every internal link must reach a route (an error: a broken link fails the build, or a
+// warning with site.yml `onBrokenLinks: warn`) and every #anchor an id on its page (a warning,
+// naming file and line).
 import type { OutputEntry } from '../assemble/output-table.ts';
 import { BuildError, type Diagnostics } from '../diagnostics.ts';
 import type { SiteConfig } from '../load/config.ts';
@@ -10,13 +11,25 @@ export interface LinkTargets {
   paths: Set<string>;
   /** Ids per route, for routes whose anchors are known. */
   anchors: Map<string, Set<string>>;
+  /** The file of each draft's route that this build leaves out, to say why a link to it is broken. */
+  drafts: Map<string, string>;
 }
 
-export function checkLinks(links: LinkRef[], targets: LinkTargets, diagnostics: Diagnostics): BuildError[] {
+export function checkLinks(links: LinkRef[], targets: LinkTargets, diagnostics: Diagnostics, onBrokenLinks: 'throw' | 'warn' = 'throw'): BuildError[] {
   const errors: BuildError[] = [];
+  const broken = (error: BuildError) => {
+    if (onBrokenLinks === 'throw') errors.push(error);
+    else diagnostics.warn({ file: error.file, line: error.line }, `${error.problem} ${error.hint}`);
+  };
   for (const link of links) {
+    const draft = targets.drafts.get(link.route);
+    if (!targets.paths.has(link.route) && draft !== undefined) {
+      broken(new BuildError({ file: link.file, line: link.line }, `Broken link to "${link.route}": that page (${draft}) is a draft (draft: true), which production builds leave out.`,
+        'Publish the page (remove "draft: true") or remove the link until it is published; npm start shows drafts.'));
+      continue;
+    }
     if (!targets.paths.has(link.route)) {
-      errors.push(new BuildError({ file: link.file, line: link.line }, `Broken link to "${link.route}": no page has this route.`,
+      broken(new BuildError({ file: link.file, line: link.line }, `Broken link to "${link.route}": no page has this route.`,
         'Fix the path (routes end with "/"), or link to the page only once it exists.'));
       continue;
     }
@@ -50,8 +63,12 @@ export function configLinks(hrefs: string[], file: string, text: string): LinkRe
 }
 
 /** What links may reach: every route of the output table, and the ids of each page made from markdown. */
-export function linkTargets(table: OutputEntry[], pages: { route: string; anchors: string[] }[]): LinkTargets {
-  return { paths: new Set(table.map((entry) => entry.route)), anchors: new Map(pages.map((page) => [page.route, new Set(page.anchors)])) };
+export function linkTargets(table: OutputEntry[], pages: { route: string; anchors: string[] }[], drafts: { route: string; file: string }[] = []): LinkTargets {
+  return {
+    paths: new Set(table.map((entry) => entry.route)),
+    anchors: new Map(pages.map((page) => [page.route, new Set(page.anchors)])),
+    drafts: new Map(drafts.map((draft) => [draft.route, draft.file])),
+  };
 }
 
 /** Every internal link of the site: the docs', the standalone pages' and site.yml's. */

@@ -12,7 +12,8 @@ const [rootArg, siteArg, outArg] = process.argv.slice(2);
 if (!rootArg || !siteArg || !outArg || !process.send) {
   throw new Error('build-worker.ts is started by dev.ts with the generator root, the site folder and the output folder.');
 }
-const options = { root: rootArg, siteDir: siteArg, outDir: outArg };
+// Drafts are shown while writing; a production build leaves them out.
+const options = { root: rootArg, siteDir: siteArg, outDir: outArg, drafts: true };
 const cache = new BuildCache();
 
 function reply(message: WorkerReply): void {

@@ -41,6 +41,8 @@ export interface SiteConfig {
   sidebarLinks?: { label: string; items: LinkItem[] } | undefined;
   /** Origins ("https://player.example.com") that pages may embed with <iframe>; the CSP's frame-src. */
   embeds: string[];
+  /** A link to a route no page has: fails the build ("throw", the default) or is a warning ("warn"), as Docusaurus's option. */
+  onBrokenLinks: 'throw' | 'warn';
 }
 
 function readHref(reader: FieldReader): string {
@@ -96,6 +98,15 @@ function readEmbeds(root: FieldReader): string[] {
   });
 }
 
+function readOnBrokenLinks(root: FieldReader): SiteConfig['onBrokenLinks'] {
+  const value = root.optionalString('onBrokenLinks') ?? 'throw';
+  if (value !== 'throw' && value !== 'warn') {
+    root.fail('onBrokenLinks', `"onBrokenLinks" is "${value}"; it must be "throw" or "warn".`,
+      'Use "throw" (a broken link fails the build, the default) or "warn" (it is reported and the build goes on).');
+  }
+  return value;
+}
+
 /** The published address of a route or file of the site ("/docs/changes/" → "https://docs.example.com/docs/changes/"). */
 export function absoluteUrl(config: Pick<SiteConfig, 'url' | 'baseUrl'>, route: string): string {
   return `${config.url}${config.baseUrl}${route.slice(1)}`;
@@ -123,7 +134,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
   }
   const root = new FieldReader(data, source);
   root.onlyKeys(['title', 'tagline', 'url', 'baseUrl', 'favicon', 'logo', 'image', 'home', 'navbar', 'footer',
-    'announcement', 'analyticsId', 'docs', 'sidebarLinks', 'embeds']);
+    'announcement', 'analyticsId', 'docs', 'sidebarLinks', 'embeds', 'onBrokenLinks']);
 
   const baseUrl = root.optionalString('baseUrl') ?? '/';
   if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
@@ -182,6 +193,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
     },
     sidebarLinks: sidebarLinks && { label: sidebarLinks.string('label'), items: sidebarLinks.objectList('items').map(readLink) },
     embeds: readEmbeds(root),
+    onBrokenLinks: readOnBrokenLinks(root),
   };
 }
 

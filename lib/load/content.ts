@@ -18,7 +18,7 @@ export interface DocSource {
   absPath: string;
   /** Folder under the docs folder, prefixes kept: "api/0-tune" ("" at the top). */
   dir: string;
-  /** File name with prefix and extension: "1-create.md"; orders siblings. */
+  /** File name with prefix and extension: "1-create.md" (or ".mdx"); orders siblings. */
   sortName: string;
   route: string;
   position: number | undefined;
@@ -50,18 +50,35 @@ export interface CategorySource {
 }
 
 export interface LoadedContent {
+  /** The docs folder (absolute). */
+  docsDir: string;
   docs: DocSource[];
   categories: CategorySource[];
+  /** Docs with `draft: true` that this build leaves out (a production build; `npm start` keeps them in `docs`). */
+  drafts: DocSource[];
 }
 
-const NUMBER_PREFIX = /^(\d+)-(?=\D)/;
+/** The content a production build publishes: drafts move out of `docs` (links to them are then broken, and say why). */
+export function withoutDrafts(content: LoadedContent): LoadedContent {
+  return {
+    ...content,
+    docs: content.docs.filter((doc) => !doc.frontMatter.draft),
+    drafts: [...content.drafts, ...content.docs.filter((doc) => doc.frontMatter.draft)],
+  };
+}
 
-/** Splits "05-flux-api" into position 5 and name "flux-api". */
+// Docusaurus's rule: digits, then "-", "_" or "." (spaces around allowed: "01 - Intro"), then the
+// name. A name that starts like a date or a version ("2024-01-release", "1.2-notes", "01_02") keeps
+// its digits: they are part of what it names, not an order.
+const NUMBER_PREFIX = /^(\d+)\s*[-_.]+\s*/;
+const DATE_OR_VERSION = /^(?:\d{2}|\d{4})[-_.]\d{2}|^\d+[-_.]\d+/;
+
+/** Splits "05-flux-api" (or "05_flux-api", "05.flux-api") into position 5 and name "flux-api". */
 export function parseNumberPrefix(name: string): { position: number | undefined; name: string } {
-  const match = NUMBER_PREFIX.exec(name);
+  const match = DATE_OR_VERSION.test(name) ? null : NUMBER_PREFIX.exec(name);
   const rest = match ? name.slice(match[0].length) : '';
-  // "1-.." keeps its prefix: without it, the name would step out of its folder.
-  if (!match || rest === '.' || rest === '..') return { position: undefined, name };
+  // "1-", "1-.." and "1-." keep their prefix: without it, the name would be empty or step out of its folder.
+  if (!match || rest === '' || rest === '.' || rest === '..') return { position: undefined, name };
   return { position: Number(match[1]), name: rest };
 }
 
@@ -85,7 +102,7 @@ export function loadContent(options: ContentOptions): LoadedContent {
   }
   walk(options, '', docs, categories);
   warnCaseOnlyDuplicates(docs, categories, options.diagnostics);
-  return { docs, categories };
+  return { docsDir: options.docsDir, docs, categories, drafts: [] };
 }
 
 /**
@@ -124,10 +141,17 @@ export function authoredRoute(docsPath: string, base: string[], path: string, wh
   return joinRoute(docsPath, ...segments.map(encodeSegment));
 }
 
+/** The extension of a doc file: Markdown, or MDX as Docusaurus folders hold it; undefined for other files. */
+export function docExtension(name: string): '.md' | '.mdx' | undefined {
+  if (name.endsWith('.md')) return '.md';
+  if (name.endsWith('.mdx')) return '.mdx';
+  return undefined;
+}
+
 /** A folder is a sidebar category when it has a category file or holds pages (an img/ folder does not). */
 function holdsPages(absDir: string): boolean {
   return readdirSync(absDir, { withFileTypes: true }).some((entry) =>
-    (entry.isFile() && (entry.name.endsWith('.md') || CATEGORY_FILES.includes(entry.name))) ||
+    (entry.isFile() && (docExtension(entry.name) !== undefined || CATEGORY_FILES.includes(entry.name))) ||
     (entry.isDirectory() && !entry.name.startsWith('.') && holdsPages(join(absDir, entry.name))));
 }
 
@@ -140,7 +164,7 @@ function walk(options: ContentOptions, dir: string, docs: DocSource[], categorie
     if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) walk(options, rel, docs, categories);
-    else if (entry.isFile() && entry.name.endsWith('.md')) docs.push(readDoc(options, dir, entry.name));
+    else if (entry.isFile() && docExtension(entry.name)) docs.push(readDoc(options, dir, entry.name));
   }
 }
 
@@ -152,7 +176,7 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   const head = text.slice(0, text.length - body.length);
   const slugLine = frontMatter.slug === undefined ? undefined : lineOfKey(head, 'slug');
   const tagsLine = frontMatter.tags.length === 0 ? undefined : lineOfKey(head, 'tags');
-  const base = fileName.slice(0, -'.md'.length);
+  const base = fileName.slice(0, fileName.length - (docExtension(fileName)?.length ?? 0));
   const { position: prefixPosition, name } = parseNumberPrefix(base);
   const folderName = dir.split('/').pop() ?? '';
   const dirId = stripPrefixes(dir);

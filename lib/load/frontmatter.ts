@@ -1,7 +1,15 @@
 // Load, front matter: the YAML block between two "---" lines at the top of a markdown file.
 import { parseYaml } from './config.ts';
-import { BuildError, type Diagnostics } from '../diagnostics.ts';
+import { BuildError, lineOfKey, type Diagnostics } from '../diagnostics.ts';
 import { FieldReader, isPlainObject } from './fields.ts';
+import { routeSegments } from './route-path.ts';
+
+/** A tag as written: a label, or Docusaurus's `{label, permalink}` with its own path under the tags route. */
+export interface FrontMatterTag {
+  label: string;
+  /** Path segments under the tags route, already checked to be a safe route ("/image-models" → ["image-models"]). */
+  permalink?: string[] | undefined;
+}
 
 export interface FrontMatter {
   title?: string | undefined;
@@ -9,7 +17,7 @@ export interface FrontMatter {
   sidebarLabel?: string | undefined;
   sidebarPosition?: number | undefined;
   slug?: string | undefined;
-  tags: string[];
+  tags: FrontMatterTag[];
   hideTableOfContents: boolean;
   tocMinLevel?: number | undefined;
   tocMaxLevel?: number | undefined;
@@ -17,6 +25,27 @@ export interface FrontMatter {
   sidebarExclude: boolean;
   /** Our extension: the page is a changelog of dated entries, published as Atom and JSON feeds. */
   changelog: boolean;
+  /** Shown by `npm start` only: a production build leaves the page out. */
+  draft: boolean;
+  /** Built, but reached by its address only: not in the sidebar, sitemap, search, tag pages or llms.txt, and marked noindex. */
+  unlisted: boolean;
+  /** The link-preview image of this page: a path beside the file, a site path ("/img/x.png") or an https URL. */
+  image?: string | undefined;
+  /** "Edit this page" goes here instead of docs.editUrl + the file; null: the page has no edit link. */
+  customEditUrl?: string | null | undefined;
+  /** The doc id that "Next"/"Previous" lead to instead of the sidebar's neighbour; null: none. */
+  paginationNext?: string | null | undefined;
+  paginationPrev?: string | null | undefined;
+  /** The page's label in other pages' "Next"/"Previous" links. */
+  paginationLabel?: string | undefined;
+  /** Hides the title the page shows from front matter (a markdown "# Heading" stays). */
+  hideTitle: boolean;
+  /** Overrides "Last updated": the day (YYYY-MM-DD) and who made the change. */
+  lastUpdate?: { date?: string | undefined; author?: string | undefined } | undefined;
+  /** Class names of the page's sidebar item. */
+  sidebarClassName?: string | undefined;
+  /** File lines of the keys that later stages report problems with (pagination ids, the image). */
+  lines: { image?: number | undefined; paginationNext?: number | undefined; paginationPrev?: number | undefined };
 }
 
 export interface SplitMarkdown {
@@ -27,11 +56,14 @@ export interface SplitMarkdown {
 }
 
 const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags',
-  'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog'];
+  'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog',
+  'draft', 'unlisted', 'image', 'custom_edit_url', 'pagination_next', 'pagination_prev', 'pagination_label', 'hide_title',
+  'last_update', 'sidebar_class_name', 'sidebar_custom_props', 'parse_number_prefixes'];
 /** Keys other tools accept that we deliberately ignore: a warning, not an error, so such docs still build. */
-const IGNORED_KEYS = ['id', 'keywords', 'image', 'pagination_label', 'custom_edit_url', 'draft', 'last_update', 'sidebar_class_name', 'hide_title'];
+const IGNORED_KEYS = ['id', 'keywords'];
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+// The block may be empty ("---" right after "---").
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 export function splitFrontMatter(text: string, file: string, diagnostics: Diagnostics): SplitMarkdown {
   const match = FENCE.exec(text);
@@ -42,7 +74,9 @@ export function splitFrontMatter(text: string, file: string, diagnostics: Diagno
     return { frontMatter: readFrontMatter({}, file, '', diagnostics), body: text, bodyLineOffset: 0 };
   }
   const yamlText = match[1] ?? '';
-  const data = yamlText.trim() === '' ? {} : parseYaml({ file, text: yamlText, lineOffset: 1 });
+  // A block of blank lines and comments only ("# tags: [later]") is an empty front matter, as in
+  // Docusaurus; the YAML parser would call it a missing document.
+  const data = /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/.test(yamlText) ? {} : parseYaml({ file, text: yamlText, lineOffset: 1 });
   if (!isPlainObject(data)) {
     throw new BuildError({ file, line: 2 }, 'The front matter must be a YAML mapping of keys to values.',
       'Write one "key: value" per line, for example "title: Create a tune".');
@@ -73,17 +107,95 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
   if (tocMinLevel !== undefined && tocMaxLevel !== undefined && tocMinLevel > tocMaxLevel) {
     fields.fail('toc_min_heading_level', 'toc_min_heading_level is larger than toc_max_heading_level.', 'Swap the two values.');
   }
+  const lineOf = (key: string) => {
+    const local = lineOfKey(text, key);
+    return local === undefined ? undefined : local + 1;
+  };
+  if (data.parse_number_prefixes !== undefined && data.parse_number_prefixes !== true) {
+    fields.fail('parse_number_prefixes', '"parse_number_prefixes: false" is not supported: this generator always reads number prefixes of file names.',
+      'Remove the key, and rename the file if its leading digits are part of its name (e.g. "2024-notes.md" keeps them).');
+  }
   return {
     title: fields.optionalString('title'),
     description: fields.optionalString('description'),
     sidebarLabel: fields.optionalString('sidebar_label'),
     sidebarPosition: fields.optionalNumber('sidebar_position'),
     slug: fields.optionalString('slug'),
-    tags: fields.optionalStringList('tags') ?? [],
+    tags: readTags(fields),
     hideTableOfContents: fields.optionalBoolean('hide_table_of_contents') ?? false,
     tocMinLevel,
     tocMaxLevel,
     sidebarExclude: fields.optionalBoolean('sidebar_exclude') ?? false,
     changelog: fields.optionalBoolean('changelog') ?? false,
+    draft: fields.optionalBoolean('draft') ?? false,
+    unlisted: fields.optionalBoolean('unlisted') ?? false,
+    image: fields.optionalString('image'),
+    customEditUrl: readEditUrl(fields, data),
+    paginationNext: data.pagination_next === null ? null : fields.optionalString('pagination_next'),
+    paginationPrev: data.pagination_prev === null ? null : fields.optionalString('pagination_prev'),
+    paginationLabel: fields.optionalString('pagination_label'),
+    hideTitle: fields.optionalBoolean('hide_title') ?? false,
+    lastUpdate: readLastUpdate(fields),
+    sidebarClassName: readClassName(fields),
+    lines: { image: lineOf('image'), paginationNext: lineOf('pagination_next'), paginationPrev: lineOf('pagination_prev') },
   };
+}
+
+/** Tags as labels or as `{label, permalink}`; a permalink is a path under the tags route and must stay there. */
+function readTags(fields: FieldReader): FrontMatterTag[] {
+  const value = fields.data.tags;
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return fields.fail('tags', '"tags" must be a list of texts or of {label, permalink}, but it is not a list.', 'Write "tags: [flux, fine-tuning]".');
+  return value.map((item): FrontMatterTag => {
+    if (typeof item === 'string' && item.trim() !== '') return { label: item };
+    if (!isPlainObject(item)) return fields.fail('tags', '"tags" must be a list of texts or of {label, permalink}.', 'Write each tag as a text, or as {label: Flux, permalink: /flux}.');
+    const tag = new FieldReader(item, fields.source, 'tags[]');
+    tag.onlyKeys(['label', 'permalink', 'description']);
+    const label = tag.string('label');
+    const permalink = tag.optionalString('permalink');
+    if (permalink === undefined) return { label };
+    const checked = routeSegments(permalink.trim());
+    if ('problem' in checked || checked.segments.length === 0) {
+      return tag.fail('permalink', `The tag permalink "${permalink}" ${'problem' in checked ? checked.problem : 'is empty'}.`,
+        'Write a path of names under the tags page, e.g. "permalink: /image-models".');
+    }
+    return { label, permalink: checked.segments };
+  });
+}
+
+/** A web address for "Edit this page"; null hides the link (Docusaurus's meaning). */
+function readEditUrl(fields: FieldReader, data: Record<string, unknown>): string | null | undefined {
+  if (data.custom_edit_url === null) return null;
+  const url = fields.optionalString('custom_edit_url');
+  if (url !== undefined && !/^https?:\/\/[^\s]+$/.test(url)) {
+    fields.fail('custom_edit_url', `"custom_edit_url" must be an http(s) address (it is "${url}").`,
+      'Write the full address of the file in the repository, or null to show no edit link.');
+  }
+  return url;
+}
+
+/** `{date, author}`: the date as YAML reads a day (2026-03-01) or as a text any date parser reads. */
+function readLastUpdate(fields: FieldReader): FrontMatter['lastUpdate'] {
+  const update = fields.optionalObject('last_update');
+  if (!update) return undefined;
+  update.onlyKeys(['date', 'author']);
+  const raw = update.data.date;
+  let date: string | undefined;
+  if (raw !== undefined && raw !== null) {
+    const parsed = raw instanceof Date ? raw : typeof raw === 'string' ? new Date(raw) : undefined;
+    if (!parsed || Number.isNaN(parsed.getTime())) {
+      return update.fail('date', `"last_update.date" is not a date (${JSON.stringify(raw)}).`, 'Write a day such as 2026-03-01.');
+    }
+    date = parsed.toISOString().slice(0, 10);
+  }
+  return { date, author: update.optionalString('author') };
+}
+
+/** Class names for the sidebar item: CSS identifiers only, since the value lands in the page's markup. */
+function readClassName(fields: FieldReader): string | undefined {
+  const value = fields.optionalString('sidebar_class_name');
+  if (value !== undefined && !/^\s*-?[_a-zA-Z][\w-]*(\s+-?[_a-zA-Z][\w-]*)*\s*$/.test(value)) {
+    fields.fail('sidebar_class_name', `"sidebar_class_name" must be class names separated by spaces (it is "${value}").`, 'Use letters, digits, "-" and "_", e.g. "sidebar-beta".');
+  }
+  return value?.trim().replace(/\s+/g, ' ');
 }

@@ -19,12 +19,15 @@ let ownPages: PageForSearch[] = [];
 function markdown(job: MarkdownJob): MarkdownResult {
   const diagnostics = new Diagnostics();
   const routes = new Map(job.routes);
+  const docRoutes = new Set(routes.values());
   const assets = new AssetCollector(job.baseUrl, job.siteDir);
   const images = new Set<string>();
   const api = job.api ? loadApiDescription(job.api.absPath, job.api.file) : undefined;
   const env = {
     baseUrl: job.baseUrl, tagsRoute: job.tagsRoute, diagnostics, api, embeds: job.embeds,
     resolveDocFile: (absPath: string) => routes.get(absPath),
+    docsDir: job.docsDir,
+    isDocRoute: (route: string) => docRoutes.has(route),
     addAsset: (absPath: string) => {
       images.add(absPath);
       return assets.addImage(absPath);

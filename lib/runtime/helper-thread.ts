@@ -19,6 +19,8 @@ export interface MarkdownJob {
   tagsRoute: string;
   /** Doc file → route, for links to markdown files. */
   routes: [string, string][];
+  /** The docs folder, for links relative to it (DocLinks in lib/transform/link-target.ts). */
+  docsDir: string | undefined;
   /** The API description, loaded again in the helper (it is parsed from this file). */
   api: { absPath: string; file: string } | undefined;
   /** site.yml "embeds": origins raw <iframe> may embed. */

@@ -29,7 +29,7 @@ export function linkRenderer(page: PageState): RendererObject {
 
 function resolveLink(page: PageState, href: string, line: number | undefined): string {
   const { ctx } = page;
-  const target = linkTarget(href, ctx, ctx.resolveDocFile);
+  const target = linkTarget(href, ctx, ctx);
   if (target.kind === 'same-page') {
     if (target.hash) page.links.push({ route: ctx.route, hash: target.hash, file: ctx.file, line });
     return href;

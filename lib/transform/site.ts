@@ -10,9 +10,12 @@ import { loadStandalonePages, type PageEnvironment } from './doc.ts';
 
 export async function transformSite(site: LoadedSite, runtime: Runtime, assets: AssetCollector, diagnostics: Diagnostics): Promise<{ docs: DocPage[]; standalone: StandalonePage[] }> {
   const { config, siteDir, routeByFile, api } = site;
+  const docRoutes = new Set(routeByFile.values());
   const env: PageEnvironment = {
     baseUrl: config.baseUrl, tagsRoute: site.tagsRoute, diagnostics,
     resolveDocFile: (absPath) => routeByFile.get(absPath),
+    docsDir: site.content.docsDir,
+    isDocRoute: (route) => docRoutes.has(route),
     addAsset: (absPath) => assets.addImage(absPath),
     api, embeds: config.embeds,
   };

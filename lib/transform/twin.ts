@@ -17,6 +17,9 @@ export interface TwinContext {
   url(route: string): string;
   /** Route of the doc at an absolute markdown file path, if that file is a doc. */
   resolveDocFile(absPath: string): string | undefined;
+  /** As the page reads its links (DocLinks in lib/transform/link-target.ts). */
+  docsDir?: string | undefined;
+  isDocRoute?(route: string): boolean;
   /** The published URL (base URL included) of a local image the page itself published (the twin copies no file). */
   imageUrl(absPath: string): string | undefined;
   api?: ApiDescription | undefined;
@@ -46,7 +49,7 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
       const url = ctx.imageUrl(resolve(dirname(doc.source.absPath), decodePath(target.split(/[?#]/)[0] ?? '')));
       return url ? `${ctx.origin}${url}` : target;
     }
-    const found = linkTarget(target, doc.source, ctx.resolveDocFile);
+    const found = linkTarget(target, doc.source, ctx);
     if (found.kind === 'same-page') return `${ctx.url(doc.route)}${target}`;
     if (found.kind === 'not-a-doc') return target;
     return `${ctx.url(found.route)}${found.suffix}`;

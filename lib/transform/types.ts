@@ -31,6 +31,9 @@ export interface MarkdownContext {
   baseUrl: string;
   /** Route of the doc at an absolute markdown file path, if that file is a doc. */
   resolveDocFile(absPath: string): string | undefined;
+  /** See DocLinks (lib/transform/link-target.ts): links relative to the docs folder, dotted doc routes. */
+  docsDir?: string | undefined;
+  isDocRoute?(route: string): boolean;
   /** Copies a local image into the site's assets and returns its URL (base URL included), or undefined if missing; throws AssetRejected for a file the site will not publish. */
   addAsset(absPath: string): { url: string; width?: number | undefined; height?: number | undefined } | undefined;
   diagnostics: Diagnostics;

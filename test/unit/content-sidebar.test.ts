@@ -66,6 +66,15 @@ test('number prefixes give the position and are removed from ids and routes', ()
   assert.deepEqual(parseNumberPrefix('05-flux-api'), { position: 5, name: 'flux-api' });
   assert.deepEqual(parseNumberPrefix('0-tune'), { position: 0, name: 'tune' });
   assert.deepEqual(parseNumberPrefix('flux-api'), { position: undefined, name: 'flux-api' });
+  // Docusaurus's separators: "-", "_" or ".", with spaces around them.
+  assert.deepEqual(parseNumberPrefix('02_guides'), { position: 2, name: 'guides' });
+  assert.deepEqual(parseNumberPrefix('3.setup'), { position: 3, name: 'setup' });
+  assert.deepEqual(parseNumberPrefix('004 - Upscale'), { position: 4, name: 'Upscale' });
+  assert.deepEqual(parseNumberPrefix('7__tunes'), { position: 7, name: 'tunes' });
+  // Not a prefix: dates, versions, a whole-number name, digits inside a name, nothing after the separator.
+  for (const name of ['2024-01-release', '31-01-2024 notes', '1.2-notes', '8.0', '01_02', '2024', 'v2-api', 'flux-1-dev', '1-', '1-..', '12 flux']) {
+    assert.deepEqual(parseNumberPrefix(name), { position: undefined, name }, name);
+  }
   const { docs } = load();
   const byId = new Map(docs.map((doc: DocPage) => [doc.id, doc.route]));
   assert.equal(byId.get('changes'), '/docs/changes/');

@@ -24,7 +24,7 @@ test('front matter keys are read and the body keeps its line offset', () => {
   assert.equal(frontMatter.description, 'Trains a model.');
   assert.equal(frontMatter.sidebarLabel, 'Create');
   assert.equal(frontMatter.sidebarPosition, 2);
-  assert.deepEqual(frontMatter.tags, ['flux', 'LoRA']);
+  assert.deepEqual(frontMatter.tags, [{ label: 'flux' }, { label: 'LoRA' }]);
   assert.equal(frontMatter.hideTableOfContents, true);
   assert.equal(frontMatter.slug, '/custom');
   assert.equal(body, '\n# Body\n');
@@ -74,4 +74,18 @@ test('an unclosed front matter block is an error at line 1', () => {
 test('table-of-contents levels must be 2 to 6 and in order', () => {
   assert.match(failure('---\ntoc_max_heading_level: 9\n---\n').message, /heading level from 2 to 6/);
   assert.match(failure('---\ntoc_min_heading_level: 4\ntoc_max_heading_level: 3\n---\n').message, /larger than/);
+});
+
+test('a front matter block of comments only, or an empty one, is empty front matter (Docusaurus builds such files)', () => {
+  for (const text of ['---\n# tags: [later]\n#   - draft\n---\n# Body\n', '---\r\n  # only a comment\r\n\r\n---\r\n# Body\n', '---\n---\n# Body\n']) {
+    const diagnostics = new Diagnostics();
+    const { frontMatter, body, bodyLineOffset } = split(text, diagnostics);
+    assert.equal(frontMatter.title, undefined, JSON.stringify(text));
+    assert.deepEqual(frontMatter.tags, []);
+    assert.equal(body, '# Body\n');
+    assert.equal(bodyLineOffset, text.split('\n').length - 2);
+    assert.deepEqual(diagnostics.warnings, []);
+  }
+  // A comment beside a key is still read as YAML.
+  assert.equal(split('---\n# the title\ntitle: Kept\n---\n').frontMatter.title, 'Kept');
 });

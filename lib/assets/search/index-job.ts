@@ -60,6 +60,8 @@ export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], a
   // Field by field: serialising 10,000 pages only to hash them took a third of a second.
   for (const page of all) {
     for (const part of [page.title, page.description, page.url, page.html, String(page.tags.length), ...page.tags]) digest.update(part).update('\0');
+    // An unlisted page gives no sections: the entry's name follows when a page becomes unlisted.
+    if (page.unlisted) digest.update('unlisted\0');
     digest.update('\n');
   }
   digest.update(JSON.stringify(extra)).update('\0').update(JSON.stringify(synonyms));

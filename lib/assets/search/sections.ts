@@ -28,6 +28,8 @@ export interface PageForSearch {
   url: string;
   html: string;
   tags: string[];
+  /** An unlisted doc (front matter `unlisted`): search does not list it. */
+  unlisted?: true | undefined;
 }
 
 const DROP = [
@@ -68,6 +70,7 @@ export function excerptOf(text: string): string {
 }
 
 export function pageSections(page: PageForSearch): SearchSection[] {
+  if (page.unlisted) return [];
   let html = page.html;
   for (const pattern of DROP) html = html.replace(pattern, ' ');
   const sections: SearchSection[] = [];
@@ -84,6 +87,7 @@ export function pageSections(page: PageForSearch): SearchSection[] {
 }
 
 /** What search reads of a doc page. */
-export function searchInputOf(baseUrl: string, doc: { title: string; description: string; route: string; html: string; tags: { label: string }[] }): PageForSearch {
-  return { title: doc.title, description: doc.description, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
+export function searchInputOf(baseUrl: string, doc: { title: string; description: string; route: string; html: string; tags: { label: string }[]; unlisted?: boolean }): PageForSearch {
+  const page: PageForSearch = { title: doc.title, description: doc.description, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
+  return doc.unlisted ? { ...page, unlisted: true } : page;
 }
