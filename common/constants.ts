@@ -39,6 +39,10 @@ export const DATA = {
   js: 'data-js',
   tabGroup: 'data-tab-group',
   tabLabel: 'data-tab-label',
+  /** A tab's identity when it differs from its label (MDX Tabs' value); groups sync by it. */
+  tabValue: 'data-tab-value',
+  /** The panel selected before any choice is made or remembered (MDX TabItem default). */
+  tabDefault: 'data-tab-default',
   /** The "Copy page" button; the markdown it copies is the "View as markdown" link's. */
   copyPage: 'data-copy-page',
 } as const;

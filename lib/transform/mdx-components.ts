@@ -17,6 +17,8 @@ export interface JsxToken extends Tokens.Generic {
   tokens: Token[];
   /** Children written on the tag's line (`<summary>Title</summary>`) are inline content; others are blocks. */
   inline: boolean;
+  /** The element stands as a block of its own (not inside a paragraph). */
+  block: boolean;
   /** The dedented text block children were read from and its first line, counted from the token's: lib/transform/token-lines.ts places the children by it. */
   body?: string | undefined;
   bodyLine?: number | undefined;
@@ -78,7 +80,7 @@ export function jsxExtensions(page: PageState): TokenizerAndRendererExtension[] 
         if (tag.selfClosing) {
           const end = lineEnd(tag.length);
           if (!end) return undefined;
-          return { type: 'mdxJsx', raw: src.slice(0, indent + tag.length + end[0].length), tag, tokens: [], inline: false } satisfies JsxToken;
+          return { type: 'mdxJsx', raw: src.slice(0, indent + tag.length + end[0].length), tag, tokens: [], inline: false, block: true } satisfies JsxToken;
         }
         const close = findClosingTag(rest, tag);
         if (!close) {
@@ -89,7 +91,7 @@ export function jsxExtensions(page: PageState): TokenizerAndRendererExtension[] 
         const end = lineEnd(close.end);
         if (!end) return undefined;
         const inner = rest.slice(tag.length, close.start);
-        const token: JsxToken = { type: 'mdxJsx', raw: src.slice(0, indent + close.end + end[0].length), tag, tokens: [], inline: !inner.includes('\n') };
+        const token: JsxToken = { type: 'mdxJsx', raw: src.slice(0, indent + close.end + end[0].length), tag, tokens: [], inline: !inner.includes('\n'), block: true };
         if (token.inline) {
           this.lexer.inlineTokens(inner.trim(), token.tokens);
         } else {
@@ -117,13 +119,13 @@ export function jsxExtensions(page: PageState): TokenizerAndRendererExtension[] 
         if (stray) return problem(stray[0], `The closing tag </${stray[1]}> has no opening tag before it; it is left out.`);
         const tag = readOpeningTag(src);
         if (!tag || !isJsx(tag)) return undefined;
-        if (tag.selfClosing) return { type: 'mdxJsx', raw: src.slice(0, tag.length), tag, tokens: [], inline: true } satisfies JsxToken;
+        if (tag.selfClosing) return { type: 'mdxJsx', raw: src.slice(0, tag.length), tag, tokens: [], inline: true, block: false } satisfies JsxToken;
         const close = findClosingTag(src, tag);
         if (!close) {
           return problem(src.slice(0, tag.length),
             `<${tag.name}> is never closed in its paragraph; the tag is left out. Add </${tag.name}> before the paragraph ends (or write it as <${tag.name} />).`);
         }
-        const token: JsxToken = { type: 'mdxJsx', raw: src.slice(0, close.end), tag, tokens: [], inline: true };
+        const token: JsxToken = { type: 'mdxJsx', raw: src.slice(0, close.end), tag, tokens: [], inline: true, block: false };
         this.lexer.inlineTokens(src.slice(tag.length, close.start), token.tokens);
         return token;
       },
@@ -151,6 +153,12 @@ export function childrenHtml(token: JsxToken, parser: ChildParser): string {
   return token.inline ? parser.parseInline(token.tokens) : parser.parse(token.tokens);
 }
 
+/** The children of a component that renders as a block: text on the tag's own line is a paragraph. */
+export function contentHtml(token: JsxToken, parser: ChildParser): string {
+  const html = childrenHtml(token, parser);
+  return token.inline && token.block && html !== '' ? `<p>${html}</p>\n` : html;
+}
+
 function render(page: PageState, token: JsxToken, parser: ChildParser): string {
   const kind = componentKind(page, token.tag.name);
   if (kind === 'html') return renderHtmlElement(page, token, parser);
@@ -159,5 +167,5 @@ function render(page: PageState, token: JsxToken, parser: ChildParser): string {
   const from = mdxState(page).imports.get(name.split('.')[0] ?? name);
   warnOnce(page, `component:${name}`, at(page, token),
     `<${name}>${from === undefined ? '' : ` (imported from "${from}")`} is a React component this generator cannot render (it would have to run the site's code); it is left out with any other <${name}> in this file, and its Markdown content is shown in its place. Replace it with Markdown, or with one of the supported components (Tabs, TabItem, Admonition, Details, TOCInline, DocCardList).`);
-  return childrenHtml(token, parser);
+  return contentHtml(token, parser);
 }

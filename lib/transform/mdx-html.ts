@@ -66,8 +66,9 @@ export function renderHtmlElement(page: PageState, token: JsxToken, parser: Chil
     file: page.ctx.file, absPath: page.ctx.absPath, line: page.lineOf.get(token), addAsset: page.ctx.addAsset, embeds: page.ctx.embeds ?? [],
   });
   const opening = style ? `${checked.slice(0, -1)} style="${escapeHtml(style)}">` : checked;
-  if (VOID_ELEMENTS.has(tag.name)) return token.inline ? opening : `${opening}\n`;
-  return token.inline ? `${opening}${childrenHtml(token, parser)}</${tag.name}>` : `${opening}\n${childrenHtml(token, parser)}</${tag.name}>\n`;
+  const end = token.block ? '\n' : '';
+  if (VOID_ELEMENTS.has(tag.name)) return `${opening}${end}`;
+  return token.inline ? `${opening}${childrenHtml(token, parser)}</${tag.name}>${end}` : `${opening}\n${childrenHtml(token, parser)}</${tag.name}>\n`;
 }
 
 function styleOf(page: PageState, token: JsxToken, attribute: JsxAttribute): string {

@@ -4,7 +4,7 @@
 // (lib/transform/mdx-markers.ts).
 import type { Tokens } from 'marked';
 import { ADMONITION_TYPES, type AdmonitionToken } from './admonitions.ts';
-import { childrenHtml, type ChildParser, type JsxToken } from './mdx-components.ts';
+import { contentHtml, type ChildParser, type JsxToken } from './mdx-components.ts';
 import { attributeText, renderHtmlElement } from './mdx-html.ts';
 import { docCardListMarker, tocInlineMarker } from './mdx-markers.ts';
 import { mdxState, warnOnce } from './mdx-state.ts';
@@ -61,7 +61,7 @@ export function renderComponent(page: PageState, token: JsxToken, kind: Exclude<
       return tabsHtml(page, token, parser);
     case 'tabItem':
       page.ctx.diagnostics.warn(at(page, token), `<${token.tag.name}> is outside any <Tabs>; its content is shown without a tab. Put it inside <Tabs> … </Tabs>.`);
-      return childrenHtml(token, parser);
+      return contentHtml(token, parser);
     case 'admonition': {
       let type = propText(page, token, 'type') ?? 'note';
       if (!(ADMONITION_TYPES as readonly string[]).includes(type)) {
