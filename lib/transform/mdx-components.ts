@@ -36,7 +36,7 @@ const MARKDOWN_CONTAINERS = new Set(['details', 'summary']);
 function isJsx(tag: JsxOpeningTag): boolean {
   if (!/^[a-z]/.test(tag.name) || tag.name.includes('.')) return true;
   if (MARKDOWN_CONTAINERS.has(tag.name)) return true;
-  return tag.spreads.length > 0 || tag.attributes.some((attribute) => attribute.name === 'className' || (attribute.value !== undefined && attribute.value.kind !== 'value'));
+  return tag.spreads.length > 0 || tag.attributes.some((attribute) => attribute.name === 'className' || attribute.braced);
 }
 
 /** Removes the indentation every line of a block shares: MDX has no indented code, and Tabs are usually indented. */

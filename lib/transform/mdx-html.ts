@@ -10,7 +10,7 @@ import type { JsxAttribute } from './mdx-jsx.ts';
 import { mdxState, warnOnce } from './mdx-state.ts';
 import { styleAttribute } from './mdx-style.ts';
 import { at, type PageState } from './page-state.ts';
-import { checkRawHtml } from './raw-html.ts';
+import { checkRawHtml, isAllowedAttribute } from './raw-html.ts';
 
 const VOID_ELEMENTS = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
 
@@ -44,22 +44,30 @@ export function attributeText(page: PageState, token: JsxToken, attribute: JsxAt
   return undefined;
 }
 
-/** The element's HTML; `name` replaces the tag's name for a component that is an element (Details → details). */
-export function renderHtmlElement(page: PageState, token: JsxToken, parser: ChildParser, name = token.tag.name): string {
-  const tag = { ...token.tag, name };
+/** For a component that is an element (Details → details): its element, the props that are not attributes, and HTML to put first inside. */
+export interface ElementOptions {
+  name: string;
+  props: readonly string[];
+  first: string;
+}
+
+export function renderHtmlElement(page: PageState, token: JsxToken, parser: ChildParser, options?: ElementOptions): string {
+  const tag = { ...token.tag, name: options?.name ?? token.tag.name };
   if (tag.spreads.length > 0) {
     warnOnce(page, `spread:${tag.name}`, at(page, token), `<${tag.name} ${tag.spreads[0]}> spreads values that cannot be known without running the page; they are left out.`);
   }
   let style = '';
   const attributes: string[] = [];
   for (const attribute of tag.attributes) {
+    if (options?.props.includes(attribute.name)) continue;
     if (attribute.name === 'style') {
       style = styleOf(page, token, attribute);
       continue;
     }
-    const text = attributeText(page, token, attribute);
-    if (text === undefined) continue;
     const html = HTML_NAMES[attribute.name] ?? attribute.name;
+    // An attribute the policy refuses (an event handler …) fails the build as in HTML, whatever its value.
+    const text = isAllowedAttribute(tag.name, html.toLowerCase()) ? attributeText(page, token, attribute) : '';
+    if (text === undefined) continue;
     attributes.push(attribute.value === undefined || (attribute.value.kind === 'value' && attribute.value.value === true) ? ` ${html}` : ` ${html}="${escapeHtml(text)}"`);
   }
   const checked = checkRawHtml(`<${tag.name}${attributes.join('')}>`, {
@@ -68,7 +76,8 @@ export function renderHtmlElement(page: PageState, token: JsxToken, parser: Chil
   const opening = style ? `${checked.slice(0, -1)} style="${escapeHtml(style)}">` : checked;
   const end = token.block ? '\n' : '';
   if (VOID_ELEMENTS.has(tag.name)) return `${opening}${end}`;
-  return token.inline ? `${opening}${childrenHtml(token, parser)}</${tag.name}>${end}` : `${opening}\n${childrenHtml(token, parser)}</${tag.name}>\n`;
+  const first = options?.first ?? '';
+  return token.inline ? `${opening}${first}${childrenHtml(token, parser)}</${tag.name}>${end}` : `${opening}\n${first}${childrenHtml(token, parser)}</${tag.name}>\n`;
 }
 
 function styleOf(page: PageState, token: JsxToken, attribute: JsxAttribute): string {

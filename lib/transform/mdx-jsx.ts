@@ -23,6 +23,8 @@ export interface JsxAttribute {
   name: string;
   /** undefined for a bare attribute (`default`, `open`), which means true. */
   value: StaticValue | undefined;
+  /** Written in braces (`style={{…}}`, `width={300}`): JSX, not HTML. */
+  braced: boolean;
 }
 
 export interface JsxOpeningTag {
@@ -77,7 +79,11 @@ export function readOpeningTag(src: string): JsxOpeningTag | undefined {
         continue;
       }
       const value = attribute.value as AnyNode | null;
-      attributes.push({ name: nameOf(attribute.name as AnyNode, code), value: value === null ? undefined : attributeValue(value, code) });
+      attributes.push({
+        name: nameOf(attribute.name as AnyNode, code),
+        value: value === null ? undefined : attributeValue(value, code),
+        braced: value?.type === 'JSXExpressionContainer',
+      });
     }
     return { name: nameOf(opening.name as AnyNode, code), attributes, spreads, selfClosing, length: tag.length };
   }

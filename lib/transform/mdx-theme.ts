@@ -5,6 +5,7 @@
 import type { Tokens } from 'marked';
 import { ADMONITION_TYPES, type AdmonitionToken } from './admonitions.ts';
 import { contentHtml, type ChildParser, type JsxToken } from './mdx-components.ts';
+import { escapeHtml } from './highlight.ts';
 import { attributeText, renderHtmlElement } from './mdx-html.ts';
 import { docCardListMarker, tocInlineMarker } from './mdx-markers.ts';
 import { mdxState, warnOnce } from './mdx-state.ts';
@@ -78,9 +79,12 @@ export function renderComponent(page: PageState, token: JsxToken, kind: Exclude<
       const admonition: AdmonitionToken = { type: 'admonition', raw: token.raw, kind: type, title, tokens: children };
       return parser.parse([admonition]);
     }
-    case 'details':
-      // Docusaurus's Details is <details> with its look; here the site's stylesheet gives it one.
-      return renderHtmlElement(page, token, parser, 'details');
+    case 'details': {
+      // Docusaurus's Details is <details> whose summary may be a prop; the site's stylesheet gives it its look.
+      const summary = propText(page, token, 'summary');
+      const first = summary === undefined ? '' : `<summary>${escapeHtml(summary)}</summary>${token.inline ? '' : '\n'}`;
+      return renderHtmlElement(page, token, parser, { name: 'details', props: ['summary'], first });
+    }
     case 'tocInline':
       return tocInlineMarker(page, headingLevel(page, token, 'minHeadingLevel', 2), headingLevel(page, token, 'maxHeadingLevel', 3));
     case 'docCardList':
