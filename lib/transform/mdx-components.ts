@@ -7,7 +7,7 @@
 import type { Token, TokenizerAndRendererExtension, Tokens } from 'marked';
 import { findClosingTag, readOpeningTag, type JsxOpeningTag } from './mdx-jsx.ts';
 import { renderHtmlElement } from './mdx-html.ts';
-import { mdxState, warnOnce } from './mdx-state.ts';
+import { isMdxFile, mdxState, warnOnce } from './mdx-state.ts';
 import { componentKind, renderComponent } from './mdx-theme.ts';
 import { at, type PageState } from './page-state.ts';
 
@@ -32,10 +32,18 @@ interface JsxProblemToken extends Tokens.Generic {
 /** HTML elements whose children are Markdown in MDX pages and in Docusaurus's own .md reading alike. */
 const MARKDOWN_CONTAINERS = new Set(['details', 'summary']);
 
-/** Whether an opening tag is this extension's to read; plain HTML stays with marked and the raw-HTML renderer. */
-function isJsx(tag: JsxOpeningTag): boolean {
+/** Elements without content or closing tag: `<img …>` reads as `<img … />`. */
+export const VOID_ELEMENTS = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
+
+/**
+ * Whether an opening tag is this extension's to read. In an .mdx page every tag is JSX, as MDX
+ * reads it (so `<figure>` holds Markdown and JSX children). In a .md page, plain HTML stays with
+ * marked and the raw-HTML renderer, as before: only components, the Markdown containers and tags
+ * with JSX attributes are read here.
+ */
+function isJsx(page: PageState, tag: JsxOpeningTag): boolean {
   if (!/^[a-z]/.test(tag.name) || tag.name.includes('.')) return true;
-  if (MARKDOWN_CONTAINERS.has(tag.name)) return true;
+  if (MARKDOWN_CONTAINERS.has(tag.name) || isMdxFile(page)) return true;
   return tag.spreads.length > 0 || tag.attributes.some((attribute) => attribute.name === 'className' || attribute.braced);
 }
 
@@ -76,8 +84,8 @@ export function jsxExtensions(page: PageState): TokenizerAndRendererExtension[] 
           return end ? problem(src.slice(0, indent + stray[0].length + end[0].length), `The closing tag </${stray[1]}> has no opening tag before it; it is left out.`) : undefined;
         }
         const tag = readOpeningTag(rest);
-        if (!tag || !isJsx(tag)) return undefined;
-        if (tag.selfClosing) {
+        if (!tag || !isJsx(page, tag)) return undefined;
+        if (tag.selfClosing || VOID_ELEMENTS.has(tag.name)) {
           const end = lineEnd(tag.length);
           if (!end) return undefined;
           return { type: 'mdxJsx', raw: src.slice(0, indent + tag.length + end[0].length), tag, tokens: [], inline: false, block: true } satisfies JsxToken;
@@ -118,8 +126,8 @@ export function jsxExtensions(page: PageState): TokenizerAndRendererExtension[] 
         const stray = STRAY_CLOSING.exec(src);
         if (stray) return problem(stray[0], `The closing tag </${stray[1]}> has no opening tag before it; it is left out.`);
         const tag = readOpeningTag(src);
-        if (!tag || !isJsx(tag)) return undefined;
-        if (tag.selfClosing) return { type: 'mdxJsx', raw: src.slice(0, tag.length), tag, tokens: [], inline: true, block: false } satisfies JsxToken;
+        if (!tag || !isJsx(page, tag)) return undefined;
+        if (tag.selfClosing || VOID_ELEMENTS.has(tag.name)) return { type: 'mdxJsx', raw: src.slice(0, tag.length), tag, tokens: [], inline: true, block: false } satisfies JsxToken;
         const close = findClosingTag(src, tag);
         if (!close) {
           return problem(src.slice(0, tag.length),

@@ -4,15 +4,18 @@
 // no event handlers, no script URLs, local files copied as assets. The style attribute, which the
 // policy refuses in HTML, is written only from a literal object and only with the declarations
 // lib/transform/mdx-style.ts allows.
+import { dirname, resolve } from 'node:path';
+import { AssetRejected } from '../assets/asset-rejected.ts';
+import { BuildError } from '../diagnostics.ts';
 import { escapeHtml } from './highlight.ts';
-import { childrenHtml, type ChildParser, type JsxToken } from './mdx-components.ts';
+import { decodePath } from './link-target.ts';
+import { childrenHtml, VOID_ELEMENTS, type ChildParser, type JsxToken } from './mdx-components.ts';
 import type { JsxAttribute } from './mdx-jsx.ts';
 import { mdxState, warnOnce } from './mdx-state.ts';
 import { styleAttribute } from './mdx-style.ts';
 import { at, type PageState } from './page-state.ts';
 import { checkRawHtml, isAllowedAttribute } from './raw-html.ts';
 
-const VOID_ELEMENTS = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
 
 /** JSX attribute names that differ from HTML's. */
 const HTML_NAMES: Record<string, string> = { className: 'class', htmlFor: 'for', tabIndex: 'tabindex', srcSet: 'srcset' };
@@ -21,8 +24,8 @@ const HTML_NAMES: Record<string, string> = { className: 'class', htmlFor: 'for',
 const STATIC_PREFIX = '@site/static/';
 
 /**
- * The value of an attribute as text: literals as written, imported files as their path (relative
- * to the page, so the raw-HTML policy copies them like a written path), or undefined with a warning
+ * The value of an attribute as text: literals as written, imported files as their published URL,
+ * "@site/static/…" files and useBaseUrl('/…') under the base URL, or undefined with a warning
  * when it could only be known by running the page.
  */
 export function attributeText(page: PageState, token: JsxToken, attribute: JsxAttribute): string | undefined {
@@ -33,15 +36,33 @@ export function attributeText(page: PageState, token: JsxToken, attribute: JsxAt
     if (value.value === true) return '';
     if (value.value === false || value.value === null) return undefined;
   }
+  if (value.kind === 'siteUrl') return `${page.ctx.baseUrl.replace(/\/$/, '')}${value.path.startsWith('/') ? '' : '/'}${value.path}`;
   const source = value.kind === 'import' ? value.source : value.kind === 'binding' ? mdxState(page).imports.get(value.name) : undefined;
   if (source !== undefined) {
-    if (source.startsWith('./') || source.startsWith('../')) return source;
-    if (source.startsWith(STATIC_PREFIX)) return `/${source.slice(STATIC_PREFIX.length)}`;
+    if (source.startsWith('./') || source.startsWith('../')) return importedFile(page, token, source);
+    if (source.startsWith(STATIC_PREFIX)) return `${page.ctx.baseUrl.replace(/\/$/, '')}/${source.slice(STATIC_PREFIX.length)}`;
   }
   const written = value.kind === 'dynamic' ? value.text : value.kind === 'binding' ? value.name : value.kind === 'import' ? `require('${value.source}')` : String(value.value);
   warnOnce(page, `attribute:${token.tag.name}:${attribute.name}`, at(page, token),
     `The value of ${attribute.name}={${written}} on <${token.tag.name}> cannot be known without running the page; the attribute is left out. Write it as a string, or import a file next to the page ("import logo from './logo.png'") and use that name.`);
   return undefined;
+}
+
+/** A file the page imports (an image, a PDF …), published as an asset: its URL. A missing or refused file fails the build at the element. */
+function importedFile(page: PageState, token: JsxToken, source: string): string {
+  const path = resolve(dirname(page.ctx.absPath), decodePath(source.split(/[?#]/)[0] ?? ''));
+  let asset: { url: string } | undefined;
+  try {
+    asset = page.ctx.addAsset(path);
+  } catch (error) {
+    if (!(error instanceof AssetRejected)) throw error;
+    throw new BuildError(at(page, token), `<${token.tag.name}> uses the imported file "${source}", which ${error.rejection}`, error.hint);
+  }
+  if (!asset) {
+    throw new BuildError(at(page, token), `<${token.tag.name}> uses the imported file "${source}", which is not found.`,
+      'Fix the path in the import (it is relative to the page), or put the file there.');
+  }
+  return asset.url;
 }
 
 /** For a component that is an element (Details → details): its element, the props that are not attributes, and HTML to put first inside. */

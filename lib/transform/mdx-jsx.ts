@@ -15,6 +15,8 @@ const MAX_TAG_TRIES = 64;
 export type StaticValue =
   | { kind: 'value'; value: unknown }
   | { kind: 'import'; source: string }
+  /** useBaseUrl('/img/a.png'): a path of the site, under its base URL. */
+  | { kind: 'siteUrl'; path: string }
   /** A name the page binds (an import), looked up when the element is rendered. */
   | { kind: 'binding'; name: string }
   | { kind: 'dynamic'; text: string };
@@ -103,6 +105,8 @@ export function staticValue(node: AnyNode, code: string): StaticValue {
   const importSource = requiredSource(node);
   if (importSource !== undefined) return { kind: 'import', source: importSource };
   if (node.type === 'Identifier') return { kind: 'binding', name: String(node.name) };
+  const sitePath = baseUrlPath(node);
+  if (sitePath !== undefined) return { kind: 'siteUrl', path: sitePath };
   const value = literal(node);
   return value === DYNAMIC ? { kind: 'dynamic', text: nameOf(node, code) } : { kind: 'value', value };
 }
@@ -115,6 +119,14 @@ function requiredSource(node: AnyNode): string | undefined {
   const args = call.arguments as AnyNode[];
   const first = args[0];
   return args.length === 1 && first?.type === 'Literal' && typeof first.value === 'string' ? first.value : undefined;
+}
+
+/** `useBaseUrl('/img/a.png')`, Docusaurus's way to write a path of the site in JSX. */
+function baseUrlPath(node: AnyNode): string | undefined {
+  if (node.type !== 'CallExpression' || (node.callee as AnyNode).type !== 'Identifier' || (node.callee as AnyNode).name !== 'useBaseUrl') return undefined;
+  const first = (node.arguments as AnyNode[])[0];
+  // A scheme or "//host" would leave the site: that is not what useBaseUrl is for.
+  return first?.type === 'Literal' && typeof first.value === 'string' && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(first.value) ? first.value : undefined;
 }
 
 function literal(node: AnyNode): unknown {
