@@ -30,6 +30,12 @@ export const ZOOM_REATTACH_DELAY_MS = 1000;
 export const TOC_MIN_LEVEL = 2;
 export const TOC_MAX_LEVEL = 3;
 
+/**
+ * Where a doc's markdown holds a DocCardList (lib/transform/mdx-markers.ts): the doc template puts
+ * the cards of the doc's sidebar category there (templates/DocPage.tsx).
+ */
+export const DOC_CARD_LIST_MARKER = '<div class="doc-card-list" data-doc-card-list></div>';
+
 /** Data attributes written by templates and read by the client. */
 export const DATA = {
   theme: 'data-theme',

@@ -2,16 +2,15 @@
 // lists the page's own headings, which are all known only when the whole page is rendered, so it
 // leaves a marker that fillTocInline replaces at the end of the page's transform. DocCardList lists
 // the items of the sidebar category the page belongs to, which the transform does not know: it
-// becomes an empty element marked data-doc-card-list, which the render stage fills from the sidebar
-// (DOC_CARD_LIST_MARKER).
+// becomes DOC_CARD_LIST_MARKER, where the doc template puts the cards of the doc's sidebar category
+// (lib/assemble/page-data.ts finds them, templates/DocPage.tsx places them).
 import { randomUUID } from 'node:crypto';
+import { DOC_CARD_LIST_MARKER } from '../../common/constants.ts';
 import { escapeHtml } from './highlight.ts';
 import type { JsxToken } from './mdx-components.ts';
 import { at, type PageState } from './page-state.ts';
 import type { TocItem } from './types.ts';
 
-/** What the render stage replaces with the cards of the page's sidebar category. */
-export const DOC_CARD_LIST_MARKER = '<div class="doc-card-list" data-doc-card-list></div>';
 
 interface TocRequest {
   marker: string;
