@@ -1,5 +1,7 @@
-// Code blocks: a copy button on each; the page's own "Copy page" button (its markdown); and code tab groups (cURL / Node.js / Python …) whose chosen
-// tab is remembered and applied to every group on this page and later pages.
+// Code blocks: a copy button on each; the page's own "Copy page" button (its markdown); and tab
+// groups. Code tab groups (cURL / Node.js / Python …) share one remembered choice, applied to every
+// code tab group on this page and later pages; MDX Tabs with a groupId share theirs with the groups
+// of that id (data-tab-group="ID"), and MDX Tabs without one keep their choice to themselves.
 import { DATA, STORAGE_KEYS } from '../common/constants.ts';
 import { TEXTS } from '../common/texts.ts';
 import { storage } from './storage.ts';
@@ -85,7 +87,9 @@ function enhanceTabs(group: HTMLElement): void {
     tab.id = `${id}-tab-${index}`;
     tab.setAttribute('role', 'tab');
     tab.setAttribute('aria-controls', `${id}-panel-${index}`);
-    tab.setAttribute(DATA.tabLabel, label);
+    tab.setAttribute(DATA.tabValue, panel.getAttribute(DATA.tabValue) ?? label);
+    // Selected until a remembered choice says otherwise (select() falls back to it).
+    if (panel.hasAttribute(DATA.tabDefault)) tab.setAttribute('aria-selected', 'true');
     tab.textContent = label;
     list.append(tab);
     panel.id = `${id}-panel-${index}`;
@@ -96,9 +100,16 @@ function enhanceTabs(group: HTMLElement): void {
   group.setAttribute('data-enhanced', '');
 }
 
-function select(group: HTMLElement, label: string | null): void {
-  const tabs = [...group.querySelectorAll<HTMLButtonElement>('.code-tabs__tab')];
-  const chosen = tabs.find((tab) => tab.getAttribute(DATA.tabLabel) === label) ?? tabs.find((tab) => tab.getAttribute('aria-selected') === 'true') ?? tabs[0];
+/** Where a group's choice is remembered: null for a group that keeps it to itself. */
+function keyOf(group: Element): string | null {
+  const id = group.getAttribute(DATA.tabGroup);
+  return id === null ? null : id ? `${STORAGE_KEYS.codeTab}.${id}` : STORAGE_KEYS.codeTab;
+}
+
+function select(group: HTMLElement, value: string | null): void {
+  // The group's own tabs only: a panel may hold a tab group of its own.
+  const tabs = [...group.querySelectorAll<HTMLButtonElement>(':scope > .code-tabs__list > .code-tabs__tab')];
+  const chosen = tabs.find((tab) => tab.getAttribute(DATA.tabValue) === value) ?? tabs.find((tab) => tab.getAttribute('aria-selected') === 'true') ?? tabs[0];
   for (const tab of tabs) {
     const selected = tab === chosen;
     tab.setAttribute('aria-selected', String(selected));
@@ -108,17 +119,25 @@ function select(group: HTMLElement, label: string | null): void {
   }
 }
 
-function selectEverywhere(label: string): void {
-  storage.set(STORAGE_KEYS.codeTab, label);
-  for (const group of document.querySelectorAll<HTMLElement>('.code-tabs[data-enhanced]')) select(group, label);
+function selectEverywhere(key: string | null, value: string | null): void {
+  if (key !== null && value !== null) storage.set(key, value);
+  for (const group of document.querySelectorAll<HTMLElement>('.code-tabs[data-enhanced]')) if (keyOf(group) === key) select(group, value);
+}
+
+function choose(tab: HTMLButtonElement): void {
+  const group = tab.closest<HTMLElement>('.code-tabs');
+  if (!group) return;
+  const key = keyOf(group);
+  if (key === null) select(group, tab.getAttribute(DATA.tabValue));
+  else selectEverywhere(key, tab.getAttribute(DATA.tabValue));
 }
 
 export function init(root: ParentNode = document): () => void {
   addCopyButtons(root);
-  const stored = storage.get(STORAGE_KEYS.codeTab);
   for (const group of root.querySelectorAll<HTMLElement>('.code-tabs')) {
     enhanceTabs(group);
-    select(group, stored);
+    const key = keyOf(group);
+    select(group, key === null ? null : storage.get(key));
   }
   const onClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -127,7 +146,7 @@ export function init(root: ParentNode = document): () => void {
     const pageButton = target?.closest<HTMLButtonElement>(`[${DATA.copyPage}]`);
     if (pageButton) void copyPage(pageButton);
     const tab = target?.closest<HTMLButtonElement>('.code-tabs__tab');
-    if (tab) selectEverywhere(tab.getAttribute(DATA.tabLabel) ?? '');
+    if (tab) choose(tab);
   };
   const onKey = (event: KeyboardEvent) => {
     const tab = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('.code-tabs__tab') : null;
@@ -136,12 +155,11 @@ export function init(root: ParentNode = document): () => void {
     const next = tabs[(tabs.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
     if (!next) return;
     event.preventDefault();
-    selectEverywhere(next.getAttribute(DATA.tabLabel) ?? '');
+    choose(next);
     next.focus();
   };
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEYS.codeTab || !event.newValue) return;
-    for (const group of document.querySelectorAll<HTMLElement>('.code-tabs[data-enhanced]')) select(group, event.newValue);
+    if (event.key?.startsWith(STORAGE_KEYS.codeTab) && event.newValue) selectEverywhere(event.key, event.newValue);
   };
   root.addEventListener('click', onClick);
   root.addEventListener('keydown', onKey as EventListener);

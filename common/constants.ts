@@ -30,6 +30,12 @@ export const ZOOM_REATTACH_DELAY_MS = 1000;
 export const TOC_MIN_LEVEL = 2;
 export const TOC_MAX_LEVEL = 3;
 
+/**
+ * Where a doc's markdown holds a DocCardList (lib/transform/mdx-markers.ts): the doc template puts
+ * the cards of the doc's sidebar category there (templates/DocPage.tsx).
+ */
+export const DOC_CARD_LIST_MARKER = '<div class="doc-card-list" data-doc-card-list></div>';
+
 /** Data attributes written by templates and read by the client. */
 export const DATA = {
   theme: 'data-theme',
@@ -39,6 +45,10 @@ export const DATA = {
   js: 'data-js',
   tabGroup: 'data-tab-group',
   tabLabel: 'data-tab-label',
+  /** A tab's identity when it differs from its label (MDX Tabs' value); groups sync by it. */
+  tabValue: 'data-tab-value',
+  /** The panel selected before any choice is made or remembered (MDX TabItem default). */
+  tabDefault: 'data-tab-default',
   /** The "Copy page" button; the markdown it copies is the "View as markdown" link's. */
   copyPage: 'data-copy-page',
 } as const;

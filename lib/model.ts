@@ -129,6 +129,8 @@ export interface DocPageData {
   /** The h1 the template adds when the markdown has none. */
   heading: string | undefined;
   html: string;
+  /** The cards of the doc's sidebar category, shown where its markdown holds a DocCardList (DOC_CARD_LIST_MARKER); undefined without one. */
+  docCards: Card[] | undefined;
   /** A changelog's feed URLs. */
   feeds: { atom: string; json: string } | undefined;
   tags: TagRef[];

@@ -1,4 +1,7 @@
+import { Fragment } from 'react';
+import { DOC_CARD_LIST_MARKER } from '../common/constants.ts';
 import type { DocPageData } from '../lib/model.ts';
+import { CardList } from '../components/CardList.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { DocActions } from '../components/DocActions.tsx';
 import { DocMeta } from '../components/DocMeta.tsx';
@@ -10,7 +13,9 @@ import { DocsShell } from './DocsShell.tsx';
 import { Layout } from './Layout.tsx';
 
 export function DocPage(props: DocPageData) {
-  const { head, noIndex, sidebar, toc, breadcrumbs, markdownUrl, heading, html, feeds, tags, editUrl, lastUpdated, previous, next } = props;
+  const { head, noIndex, sidebar, toc, breadcrumbs, markdownUrl, heading, html, docCards, feeds, tags, editUrl, lastUpdated, previous, next } = props;
+  // A DocCardList in the markdown: the content around it, with the category's cards in its place.
+  const [first = '', ...rest] = docCards ? html.split(DOC_CARD_LIST_MARKER) : [html];
   return (
     <Layout head={head} docs noIndex={noIndex}>
       <DocsShell sidebar={sidebar} toc={toc}>
@@ -22,8 +27,16 @@ export function DocPage(props: DocPageData) {
           <TableOfContentsMobile items={toc} />
           <div className="markdown">
             {heading === undefined ? null : <h1>{heading}</h1>}
-            <div className="markdown__body" dangerouslySetInnerHTML={{ __html: html }} />
+            <div className="markdown__body" dangerouslySetInnerHTML={{ __html: first }} />
           </div>
+          {rest.map((part, index) => (
+            <Fragment key={index}>
+              <CardList cards={docCards ?? []} className="cards" />
+              <div className="markdown">
+                <div className="markdown__body" dangerouslySetInnerHTML={{ __html: part }} />
+              </div>
+            </Fragment>
+          ))}
           {feeds ? <FeedLinks atom={feeds.atom} json={feeds.json} /> : null}
           {tags.length > 0 || editUrl || lastUpdated ? (
             <footer className="doc__footer">

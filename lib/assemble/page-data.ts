@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
 import { PAGE_TEXTS, TEXTS } from '../../common/texts.ts';
+import { DOC_CARD_LIST_MARKER } from '../../common/constants.ts';
 import { BuildError } from '../diagnostics.ts';
 import { keyOf } from '../runtime/build-cache.ts';
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
@@ -12,7 +13,7 @@ import type {
   Card, CategoryPageData, Crumb, DocPage, DocPageData, HomePageData, MarkdownPageData, NavLink, NotFoundPageData, PageHead,
   SearchPageData, SidebarCategory, SidebarItem, SidebarMarks, StandalonePage, TagGroup, TagPageData, TagsListPageData,
 } from '../model.ts';
-import { firstRoute, sidebarKey, type SidebarLayout } from './sidebar.ts';
+import { findCategory, firstRoute, sidebarKey, type SidebarLayout } from './sidebar.ts';
 import { groupTagsByLetter } from './tags.ts';
 
 /** A page's element and its cache key's source: the data is both the template's props and its key. */
@@ -102,6 +103,7 @@ export class PageData {
       markdownUrl,
       heading: doc.hasH1 || fm.hideTitle ? undefined : doc.title,
       html: doc.html,
+      docCards: doc.html.includes(DOC_CARD_LIST_MARKER) ? this.docCards(doc.route) : undefined,
       feeds,
       tags: doc.unlisted ? doc.tags.filter((tag) => this.tagRoutes.has(tag.route)) : doc.tags,
       editUrl: fm.customEditUrl === null ? undefined : fm.customEditUrl ?? (config.docs.editUrl && `${config.docs.editUrl}${doc.source.file}`),
@@ -205,6 +207,16 @@ export class PageData {
 
   private trail(route: string): Crumb[] {
     return this.layout.trailOf(route).map((category) => ({ label: category.label, route: category.route }));
+  }
+
+  /**
+   * A DocCardList's cards, as Docusaurus shows them: the items of the category the doc is the page
+   * of, else of the category holding the doc (without the doc itself); none outside every category.
+   */
+  private docCards(route: string): Card[] {
+    const category = findCategory(this.layout.sidebarOf(route), route) ?? this.layout.trailOf(route).at(-1);
+    if (!category) return [];
+    return category.items.filter((item) => !(item.type === 'doc' && item.route === route)).flatMap((item) => this.card(item));
   }
 
   private card(item: SidebarItem): Card[] {

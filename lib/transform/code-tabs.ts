@@ -24,6 +24,9 @@ function codeTabsHtml(token: CodeTabsToken, page: PageState): string {
   return `<div class="code-tabs" data-tab-group>\n${panels}</div>\n`;
 }
 
+/** Block tokens whose children are blocks, where code tabs may be too (MDX elements: lib/transform/mdx-components.ts). */
+const CONTAINERS = new Set(['admonition', 'operation', 'mdxJsx', 'mdxCodeBlock']);
+
 /** Turns each run of consecutive code blocks that carry tab="…" into one tab group token. */
 export function groupCodeTabs(tokens: Token[]): Token[] {
   const out: Token[] = [];
@@ -34,7 +37,7 @@ export function groupCodeTabs(tokens: Token[]): Token[] {
     run = [];
   };
   for (const token of tokens) {
-    if ((token as { tokens?: Token[] }).tokens && (token.type === 'admonition' || token.type === 'operation')) {
+    if ((token as { tokens?: Token[] }).tokens && CONTAINERS.has(token.type)) {
       const container = token as Tokens.Generic & { tokens: Token[] };
       container.tokens = groupCodeTabs(container.tokens);
     }

@@ -10,6 +10,11 @@ import { headingRenderer } from './headings.ts';
 import { imageRenderer } from './images.ts';
 import { checkMarkdownLimits } from './limits.ts';
 import { linkRenderer } from './links.ts';
+import { mdxCodeBlockExtension } from './mdx-code-block.ts';
+import { jsxExtensions } from './mdx-components.ts';
+import { esmExtension } from './mdx-esm.ts';
+import { expressionExtensions } from './mdx-expressions.ts';
+import { fillTocInline } from './mdx-markers.ts';
 import { introducesOperations } from './operation-intro.ts';
 import { operationExtension } from './operations.ts';
 import { createPageState } from './page-state.ts';
@@ -23,7 +28,11 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
   const page = createPageState(ctx);
   const marked = new Marked({ gfm: true });
   marked.use({
-    extensions: [admonitionExtension, markupProblemExtension(page), codeTabsExtension(page), operationExtension(page)],
+    extensions: [
+      // MDX first: its imports, comments and JSX are read before anything takes them for text or HTML.
+      mdxCodeBlockExtension, esmExtension(page), ...expressionExtensions(page), ...jsxExtensions(page),
+      admonitionExtension, markupProblemExtension(page), codeTabsExtension(page), operationExtension(page),
+    ],
     renderer: {
       ...rawHtmlRenderer(page),
       ...headingRenderer(page),
@@ -42,7 +51,7 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
   const tokens = marked.lexer(text);
   annotate(tokens, text, ctx.bodyLineOffset, page.lineOf, page.explicitIds);
   if (ctx.changelog) markChangelog(tokens, page);
-  const html = marked.parser(groupCodeTabs(tokens));
+  const html = fillTocInline(marked.parser(groupCodeTabs(tokens)), page);
   const { h1, firstParagraph, headings, links, anchors, operations, changes } = page;
   return { html, h1, firstParagraph, headings, links, anchors, operations, changes };
 }

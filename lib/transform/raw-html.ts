@@ -54,6 +54,12 @@ const ELEMENTS: Record<string, readonly string[]> = {
   iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'],
 };
 
+/** Whether the policy lets the element carry the attribute at all (whatever its value). */
+export function isAllowedAttribute(element: string, name: string): boolean {
+  const allowed = ELEMENTS[element];
+  return allowed !== undefined && !name.startsWith('on') && (GLOBAL_ATTRIBUTES.has(name) || name.startsWith('aria-') || allowed.includes(name));
+}
+
 /** Attributes holding a URL, whose scheme is checked. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'cite']);
 /** Attributes whose local (relative) file is copied into the site's assets and rewritten. */

@@ -29,15 +29,19 @@ function annotateNested(token: Token, startLine: number, lineOf: WeakMap<object,
   if (container.items) children.push(...container.items);
   if (container.header) for (const cell of container.header) children.push(...cell.tokens);
   if (container.rows) for (const row of container.rows) for (const cell of row) children.push(...cell.tokens);
+  // A container whose children were read from a rewritten copy of its content (MDX elements drop
+  // the indentation) gives that text and the line it starts on; children are found in it.
+  const { body, bodyLine } = token as { body?: unknown; bodyLine?: unknown };
+  const scope = typeof body === 'string' ? body : token.raw;
   // Children are found in order, so the lines before each are counted on from the last one found:
   // counting from the start for every child was quadratic in a list of many items.
   let cursor = 0;
   let counted = 0;
-  let line = startLine;
+  let line = startLine + (typeof body === 'string' && typeof bodyLine === 'number' ? bodyLine : 0);
   for (const child of children) {
-    const found = child.raw ? token.raw.indexOf(child.raw, cursor) : -1;
+    const found = child.raw ? scope.indexOf(child.raw, cursor) : -1;
     if (found >= 0) {
-      line += countNewlines(token.raw, counted, found);
+      line += countNewlines(scope, counted, found);
       counted = found;
       cursor = found + child.raw.length;
     }

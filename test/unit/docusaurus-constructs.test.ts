@@ -24,7 +24,9 @@ for (const folder of folders) {
       const diagnostics = new Diagnostics();
       const { html } = markdownToHtml(readFileSync(absPath, 'utf8'), {
         file: relative(ROOT, absPath), absPath, route: `/docs/${name.replace(/\.mdx?$/, '')}/`, bodyLineOffset: 0, baseUrl: '/',
-        resolveDocFile: () => undefined, addAsset: () => undefined, diagnostics,
+        resolveDocFile: () => undefined, diagnostics,
+        // An existing file is published under its path in the fixture folder, so pairs show which file an element uses.
+        addAsset: (path) => (existsSync(path) ? { url: `/assets/${relative(dir, path)}` } : undefined),
       });
       const warnings = diagnostics.warnings.map((warning) => `${warning.line ?? '-'}: ${warning.message}\n`).join('');
       const base = absPath.replace(/\.mdx?$/, '');

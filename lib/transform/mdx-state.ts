@@ -1,0 +1,34 @@
+// Transform, MDX: what the MDX extensions of one page share: the names its import blocks bind,
+// and which unsupported constructs were already reported (one warning per kind and file).
+import type { Location } from '../diagnostics.ts';
+import type { PageState } from './page-state.ts';
+
+export interface MdxState {
+  /** Local name → module it is imported from ("Tabs" → "@theme/Tabs", "logo" → "./logo.png"). */
+  readonly imports: Map<string, string>;
+  readonly reported: Set<string>;
+}
+
+const states = new WeakMap<PageState, MdxState>();
+
+export function mdxState(page: PageState): MdxState {
+  let state = states.get(page);
+  if (!state) {
+    state = { imports: new Map(), reported: new Set() };
+    states.set(page, state);
+  }
+  return state;
+}
+
+/** Warns once per key and file: a page full of one unsupported component gets one message, at its first use. */
+export function warnOnce(page: PageState, key: string, where: Location, message: string): void {
+  const state = mdxState(page);
+  if (state.reported.has(key)) return;
+  state.reported.add(key);
+  page.ctx.diagnostics.warn(where, message);
+}
+
+// Pages read as MDX: a brace in their text opens JavaScript (in other pages only a comment in braces does).
+export function isMdxFile(page: PageState): boolean {
+  return page.ctx.absPath.endsWith('.mdx');
+}
