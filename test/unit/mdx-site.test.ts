@@ -70,13 +70,13 @@ function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html')).map((name) => join(dir, name));
 }
 
-test('a doc full of MDX builds; no page shows an import line, a JSX tag or a comment in braces; DocCardList shows the category', async () => {
-  const site = fixtureWith({ 'content/docs/guides/0-overview.md': OVERVIEW });
+test('an .mdx doc full of MDX builds; no page shows an import line, a JSX tag or a comment in braces; DocCardList shows the category', async () => {
+  const site = fixtureWith({ 'content/docs/guides/0-overview.mdx': OVERVIEW });
   made.push(site);
   const { outDir, result } = await buildInto(site);
   made.push(join(outDir, '..'));
   assert.deepEqual(result.warnings.map((warning) => `${warning.file}:${warning.line}: ${warning.message.slice(0, 40)}`),
-    ['content/docs/guides/0-overview.md:43: <Playground> (imported from "@site/src/c']);
+    ['content/docs/guides/0-overview.mdx:43: <Playground> (imported from "@site/src/c']);
 
   for (const file of htmlFiles(outDir)) {
     const text = visibleText(readFileSync(file, 'utf8'));
