@@ -86,7 +86,7 @@ export class PageData {
     ];
     const day = this.updated.get(doc.source.absPath)?.toISOString().slice(0, 10);
     return {
-      head: { ...this.head(doc.title, doc.description, doc.route), alternates },
+      head: { ...this.head(doc.title, doc.description, doc.route), keywords: doc.keywords, alternates },
       sidebar: this.sidebarMarks(doc.route),
       toc: doc.toc,
       breadcrumbs: doc.inSidebar ? { trail: this.trail(doc.route), current: doc.sidebarLabel } : undefined,
@@ -140,7 +140,7 @@ export class PageData {
 
   standalone(page: StandalonePage): MarkdownPageData {
     return {
-      head: this.head(page.title, page.description, page.route),
+      head: { ...this.head(page.title, page.description, page.route), keywords: page.keywords },
       heading: page.hasH1 ? undefined : page.title,
       html: page.html,
       toc: page.toc,

@@ -10,6 +10,8 @@ export interface FrontMatter {
   sidebarPosition?: number | undefined;
   slug?: string | undefined;
   tags: string[];
+  /** Words and phrases readers may search for that the page's text need not use: indexed for search and listed in `<meta name="keywords">`. */
+  keywords: string[];
   hideTableOfContents: boolean;
   tocMinLevel?: number | undefined;
   tocMaxLevel?: number | undefined;
@@ -26,10 +28,10 @@ export interface SplitMarkdown {
   bodyLineOffset: number;
 }
 
-const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags',
+const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags', 'keywords',
   'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog'];
 /** Keys other tools accept that we deliberately ignore: a warning, not an error, so such docs still build. */
-const IGNORED_KEYS = ['id', 'keywords', 'image', 'pagination_label', 'custom_edit_url', 'draft', 'last_update', 'sidebar_class_name', 'hide_title'];
+const IGNORED_KEYS = ['id', 'image', 'pagination_label', 'custom_edit_url', 'draft', 'last_update', 'sidebar_class_name', 'hide_title'];
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
@@ -80,6 +82,7 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
     sidebarPosition: fields.optionalNumber('sidebar_position'),
     slug: fields.optionalString('slug'),
     tags: fields.optionalStringList('tags') ?? [],
+    keywords: fields.optionalStringList('keywords') ?? [],
     hideTableOfContents: fields.optionalBoolean('hide_table_of_contents') ?? false,
     tocMinLevel,
     tocMaxLevel,
