@@ -19,9 +19,11 @@ test('the real site answers the reader questions: the right page in the top thre
   const figures = await measureRelevance(engine, RELEVANCE_QUESTIONS);
   const misses = figures.ranks.filter(({ rank }) => rank === 0 || rank > 3).map(({ query, rank, pages }) => `${query} (rank ${rank}: ${pages.slice(0, 3).join(', ')})`);
   console.log(`relevance: ${relevanceLine(figures)}`);
-  assert.ok(figures.questions >= 30);
-  assert.ok(figures.top3 >= 0.9, `top-3 ${figures.top3}; missed: ${misses.join('; ')}`);
-  assert.ok(figures.mrr >= 0.8, `MRR ${figures.mrr}`);
+  // The floor is what the ranking reaches on these questions (77: top-1 84%, top-3 95%, MRR 0.90).
+  assert.ok(figures.questions >= 77);
+  assert.ok(figures.top3 >= 0.94, `top-3 ${figures.top3}; missed: ${misses.join('; ')}`);
+  assert.ok(figures.top1 >= 0.83, `top-1 ${figures.top1}`);
+  assert.ok(figures.mrr >= 0.89, `MRR ${figures.mrr}`);
   const exact = await measureRelevance(engine, EXACT_QUERIES);
   assert.equal(exact.top1, 1, `exact words and typos rank the page first: ${exact.ranks.filter(({ rank }) => rank !== 1).map(({ query }) => query).join(', ')}`);
 });
