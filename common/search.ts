@@ -3,16 +3,17 @@
 
 /**
  * Indexed fields, in MiniSearch field-id order. "page" is the page title repeated on each section;
- * "description" is the page's description (front matter), on its top section.
+ * "description" and "keywords" are the page's description and keywords (front matter), on its top
+ * section.
  */
-export const SEARCH_FIELDS = ['title', 'heading', 'page', 'text', 'tags', 'description'] as const;
+export const SEARCH_FIELDS = ['title', 'heading', 'page', 'text', 'tags', 'description', 'keywords'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /**
  * What a word found in each field is worth: the words that say what a page or section is about
- * (title, heading, description, tags) count more than the same word in its body text.
+ * (title, heading, description, tags, keywords) count more than the same word in its body text.
  */
-export const SEARCH_BOOST: Record<SearchField, number> = { title: 5, heading: 3, page: 1.5, text: 1, tags: 2.5, description: 2.5 };
+export const SEARCH_BOOST: Record<SearchField, number> = { title: 5, heading: 3, page: 1.5, text: 1, tags: 2.5, description: 2.5, keywords: 2.5 };
 
 /**
  * Words too common to help: they would make the biggest posting lists of a large site (and the
@@ -84,7 +85,7 @@ export interface SearchManifest {
   pages: number[];
   synonyms: SearchSynonyms;
   averageFieldLength: number[];
-  /** Field lengths per doc ([title, heading, page, text, tags] word counts), for BM25. */
+  /** Field lengths per doc (distinct words per field of SEARCH_FIELDS), for BM25. */
   lengths?: number[][];
   lengthsUrl?: string;
   terms?: TermEntry[];
@@ -93,6 +94,6 @@ export interface SearchManifest {
   docShards?: SearchShardRef[];
 }
 
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 /** The serialisation format of MiniSearch 7 that the index entries follow. */
 export const MINISEARCH_SERIALIZATION_VERSION = 2;

@@ -17,6 +17,8 @@ export interface DocPage {
   title: string;
   sidebarLabel: string;
   description: string;
+  /** Front matter keywords: the search indexes them like the description; the head lists them. */
+  keywords: string[];
   /** The content as HTML; starts with the h1 when the markdown has one. */
   html: string;
   hasH1: boolean;
@@ -60,6 +62,7 @@ export interface StandalonePage {
   file: string;
   title: string;
   description: string;
+  keywords: string[];
   html: string;
   hasH1: boolean;
   toc: TocItem[];
@@ -76,6 +79,8 @@ export interface PageHead {
   /** Page title without the site title; undefined for the site title alone. */
   title: string | undefined;
   description: string;
+  /** `<meta name="keywords">`, when the front matter lists any. */
+  keywords?: string[] | undefined;
   /** Absolute URL of the page; undefined for a page without one (404). */
   canonical: string | undefined;
   /** Other forms of the page for tools: its markdown, a changelog's feeds (`<link rel="alternate">`). */

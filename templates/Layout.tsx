@@ -34,6 +34,7 @@ export function Layout(props: LayoutProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={head.description} />
+        {head.keywords && head.keywords.length > 0 ? <meta name="keywords" content={head.keywords.join(', ')} /> : null}
         <meta name="color-scheme" content="light dark" />
         {props.noIndex ? <meta name="robots" content="noindex" /> : null}
         {canonical ? <link rel="canonical" href={canonical} /> : null}

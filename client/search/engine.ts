@@ -59,11 +59,13 @@ export class SearchEngine {
       for (const form of group.forms) {
         for (const result of engine.search(form.term, { boost: SEARCH_BOOST, prefix: form.prefix, fuzzy: form.fuzzy })) {
           const score = result.score * form.weight;
+          const strong = Object.values(result.match).some((fields) => fields.some((field) => field !== 'text' && field !== 'page'));
           const known = found.get(result.id as number);
-          if (!known) found.set(result.id as number, { score, terms: result.terms });
+          if (!known) found.set(result.id as number, { score, terms: result.terms, strong });
           else {
             known.terms.push(...result.terms);
             if (score > known.score) known.score = score;
+            known.strong ||= strong;
           }
         }
       }

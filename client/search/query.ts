@@ -29,6 +29,10 @@ const QUESTION_WORDS = new Set([
   'i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours',
   'can', 'could', 'should', 'would', 'shall', 'may', 'might', 'must',
   'want', 'need', 'please', 'possible', 'way', 'some', 'any', 'about', 'here', 'just',
+  // Verbs and fillers that frame a request rather than name its subject ("let me see", "find out",
+  // "get rid of", "is it done yet").
+  'get', 'gets', 'got', 'getting', 'let', 'lets', 'see', 'know', 'tell', 'find', 'out', 'yet', 'still',
+  'already', 'also', 'too', 'very', 'really', 'actually', 'thing', 'things', 'something', 'anything', 'stuff',
   // What remains of "don't", "it's", "person's" once split at the apostrophe.
   'don', 't', 's', 'll', 've', 're', 'd', 'm',
 ]);
@@ -72,9 +76,38 @@ function synonymsOf(synonyms: SearchSynonyms, term: string): string[] {
   return Object.prototype.hasOwnProperty.call(synonyms, term) ? (synonyms[term] ?? []) : [];
 }
 
+/**
+ * The forms of a whole word that are the same word: its plural or third person, past and -ing form
+ * ("tune" → "tunes", "tuned", "tuning"; "copy" → "copies", "copied", "copying"; "stop" →
+ * "stops", "stopped", "stopping"). Forms that are no word ("setted") are simply not found. Words ending in
+ * "s" or "ee" get none: they are often forms already, and "see" + "d" is another word.
+ */
+export function inflectionsOf(term: string): string[] {
+  if (term.length < 3 || !/^[a-z]+$/.test(term) || /(s|ee)$/.test(term)) return [];
+  if (/[^aeiou]y$/.test(term)) {
+    const root = term.slice(0, -1);
+    return [`${root}ies`, `${root}ied`, `${term}ing`];
+  }
+  if (term.endsWith('e')) return [`${term}s`, `${term}d`, `${term.slice(0, -1)}ing`];
+  // One syllable ending in one vowel and a consonant doubles it: "stop" → "stopped", "set" → "setting".
+  const stem = /^[^aeiou]*[aeiou][bdglmnprt]$/.test(term) ? term + term.slice(-1) : term;
+  return [/(x|z|ch|sh)$/.test(term) ? `${term}es` : `${term}s`, `${stem}ed`, `${stem}ing`];
+}
+
+/**
+ * A query ending in a letter or digit is still being typed: its last word may be the start of a
+ * longer one. The words before it, and every word of a query ending in a space or punctuation, are
+ * whole words.
+ */
+function lastWordIsTyped(query: string): boolean {
+  return /[\p{L}\p{N}_]$/u.test(query);
+}
+
 export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup[] {
-  const words = [...new Set(tokenize(query).map(processTerm).filter((term): term is string => term !== null))];
+  const tokens = tokenize(query).map(processTerm).filter((term): term is string => term !== null);
+  const words = [...new Set(tokens)];
   const meaningful = words.filter((word) => !QUESTION_WORDS.has(word));
+  const typed = lastWordIsTyped(query) ? tokens[tokens.length - 1] : undefined;
   return (meaningful.length > 0 ? meaningful : words).map((word) => {
     const forms: QueryForm[] = [];
     const add = (term: string, weight: number, prefix: boolean, fuzzy: number | false) => {
@@ -82,10 +115,12 @@ export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup
       if (!known) forms.push({ term, weight, prefix, fuzzy });
       else if (known.weight < weight) Object.assign(known, { weight, prefix: known.prefix || prefix });
     };
-    // One letter matches whole words only; longer words also match as a prefix ("outpaint" →
-    // "outpainting") and, from five letters, with one typo per five letters ("facid" → "faceid";
-    // a four-letter word with a typo would find too many others: "done" → "one").
-    add(word, 1, word.length > 1, word.length > 4 ? 0.2 : false);
+    // The word being typed matches as a prefix ("outpaint" → "outpainting"), from two letters;
+    // a whole word only as itself and its inflections ("see" must not find "seed"). From five
+    // letters, any word also matches with one typo per five letters ("facid" → "faceid"; a
+    // four-letter word with a typo would find too many others: "done" → "one").
+    add(word, 1, word === typed && word.length > 1, word.length > 4 ? 0.2 : false);
+    if (word !== typed) for (const form of inflectionsOf(word)) add(form, 1, false, false);
     const stem = stemOf(word);
     if (stem) add(stem, STEM_WEIGHT, true, false);
     for (const base of baseForms(word)) {

@@ -5,6 +5,8 @@
 export interface SectionMatch {
   score: number;
   terms: string[];
+  /** Whether the match is in a field that says what the section is about, not only in its body text. */
+  strong: boolean;
 }
 
 export interface RankedPage {
@@ -24,7 +26,13 @@ const BEST_SECTION_SHARE = 0.5;
  * A page's score is multiplied by the share of the query it covers, to this power: pages with
  * every word come first, and when none has them all, those with most of them.
  */
-const COVERAGE_POWER = 2;
+const COVERAGE_POWER = 1;
+/**
+ * What a word counts when no page has it in a title, heading, description, keywords or tags, only
+ * in body text: it is the reader's phrasing ("fewer", "save") more than a subject of the docs, so
+ * the few pages that happen to use it must not outrank those that answer the rest of the question.
+ */
+const BODY_ONLY_WORTH = 0.5;
 
 interface PageTally {
   best: number;
@@ -40,7 +48,8 @@ interface PageTally {
  * Each group counts by how rare it is among the pages found (a word most pages have tells little;
  * a word no page has does not count at all), both in the scores and in the share of the query a
  * page covers: so a frequent word in a page's title cannot outweigh the rarer word the question
- * is about.
+ * is about. A section's own score is multiplied by the square of the share of the query it
+ * covers, so a heading and its text that answer several words together beat a part that has one.
  */
 export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section: number) => number): RankedPage[] {
   const count = groups.length;
@@ -51,24 +60,33 @@ export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section:
   });
   const allPages = new Set<number>();
   for (const matches of groups) for (const id of matches.keys()) allPages.add(pageOf(id));
-  const worth = pagesWith.map((found) => (found === 0 ? 0 : Math.log(1 + allPages.size / found)));
+  const worth = pagesWith.map((found, g) => {
+    if (found === 0) return 0;
+    const strong = [...(groups[g]?.values() ?? [])].some((match) => match.strong);
+    return Math.log(1 + allPages.size / found) * (strong ? 1 : BODY_ONLY_WORTH);
+  });
   const whole = worth.reduce((sum, value) => sum + value, 0);
 
-  // Per section: the sum over groups of its weighted scores (how well it answers on its own).
+  // Per section: the sum over groups of its weighted scores and of the worth of the groups it has.
   const sectionTotals = new Map<number, number>();
+  const sectionCovers = new Map<number, number>();
   const pages = new Map<number, PageTally>();
   groups.forEach((matches, g) => {
     const weight = worth[g] ?? 0;
     for (const [id, match] of matches) {
       const score = match.score * weight;
       sectionTotals.set(id, (sectionTotals.get(id) ?? 0) + score);
+      sectionCovers.set(id, (sectionCovers.get(id) ?? 0) + weight);
       const pageId = pageOf(id);
       let page = pages.get(pageId);
       if (!page) pages.set(pageId, page = { best: id, bestScore: -1, perGroup: new Float64Array(count) });
       if (score > (page.perGroup[g] ?? 0)) page.perGroup[g] = score;
     }
   });
-  for (const [id, total] of sectionTotals) {
+  for (const [id, sum] of sectionTotals) {
+    // How well the section answers on its own: its scores, times the share of the query it has
+    // (squared: the words of a question found together are worth more than found apart).
+    const total = whole > 0 ? sum * ((sectionCovers.get(id) ?? 0) / whole) ** 2 : sum;
     const page = pages.get(pageOf(id));
     // On a tie the earlier section (the page's top) wins.
     if (page && (total > page.bestScore || (total === page.bestScore && id < page.best))) {

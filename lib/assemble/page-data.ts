@@ -95,7 +95,7 @@ export class PageData {
     const author = fm.lastUpdate?.author;
     const image = doc.image && { ...doc.image, url: doc.image.url.startsWith('/') ? `${config.url}${doc.image.url}` : doc.image.url };
     return {
-      head: { ...this.head(doc.title, doc.description, doc.route), alternates, ...(image ? { image } : {}) },
+      head: { ...this.head(doc.title, doc.description, doc.route), keywords: doc.keywords, alternates, ...(image ? { image } : {}) },
       noIndex: doc.unlisted,
       sidebar: this.sidebarMarks(doc.route),
       toc: doc.toc,
@@ -178,7 +178,7 @@ export class PageData {
 
   standalone(page: StandalonePage): MarkdownPageData {
     return {
-      head: this.head(page.title, page.description, page.route),
+      head: { ...this.head(page.title, page.description, page.route), keywords: page.keywords },
       heading: page.hasH1 ? undefined : page.title,
       html: page.html,
       toc: page.toc,

@@ -18,6 +18,8 @@ export interface FrontMatter {
   sidebarPosition?: number | undefined;
   slug?: string | undefined;
   tags: FrontMatterTag[];
+  /** Words and phrases readers may search for that the page's text need not use: indexed for search and listed in `<meta name="keywords">`. */
+  keywords: string[];
   hideTableOfContents: boolean;
   tocMinLevel?: number | undefined;
   tocMaxLevel?: number | undefined;
@@ -55,12 +57,12 @@ export interface SplitMarkdown {
   bodyLineOffset: number;
 }
 
-const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags',
+const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags', 'keywords',
   'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog',
   'draft', 'unlisted', 'image', 'custom_edit_url', 'pagination_next', 'pagination_prev', 'pagination_label', 'hide_title',
   'last_update', 'sidebar_class_name', 'sidebar_custom_props', 'parse_number_prefixes'];
 /** Keys other tools accept that we deliberately ignore: a warning, not an error, so such docs still build. */
-const IGNORED_KEYS = ['id', 'keywords'];
+const IGNORED_KEYS = ['id'];
 
 // The block may be empty ("---" right after "---").
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -122,6 +124,7 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
     sidebarPosition: fields.optionalNumber('sidebar_position'),
     slug: fields.optionalString('slug'),
     tags: readTags(fields),
+    keywords: fields.optionalStringList('keywords') ?? [],
     hideTableOfContents: fields.optionalBoolean('hide_table_of_contents') ?? false,
     tocMinLevel,
     tocMaxLevel,

@@ -56,6 +56,7 @@ export function transformDoc(source: DocSource, env: PageEnvironment): DocPage {
     title,
     sidebarLabel: fm.sidebarLabel ?? fm.title ?? transformed.h1 ?? lastSegment(source.id),
     description: fm.description ?? transformed.firstParagraph ?? title,
+    keywords: fm.keywords,
     html: transformed.html,
     hasH1: transformed.h1 !== undefined,
     toc: tocFor(fm, transformed),
@@ -117,6 +118,7 @@ export function loadStandalonePages(root: string, pagesDir: string, env: PageEnv
       return {
         route, file, title,
         description: frontMatter.description ?? transformed.firstParagraph ?? title,
+        keywords: frontMatter.keywords,
         html: transformed.html,
         hasH1: transformed.h1 !== undefined,
         toc: tocFor(frontMatter, transformed),

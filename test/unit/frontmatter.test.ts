@@ -60,9 +60,19 @@ test('an unknown key is an error; keys of other tools that we ignore are warning
   assert.equal(error.line, 3);
   assert.match(error.message, /Unknown front matter key "sidebar_lable"/);
   const diagnostics = new Diagnostics();
-  split('---\nkeywords: [a]\n---\n', diagnostics);
+  split('---\nid: a\n---\n', diagnostics);
   assert.equal(diagnostics.warnings.length, 1);
-  assert.match(diagnostics.warnings[0]?.message ?? '', /"keywords" is not used/);
+  assert.match(diagnostics.warnings[0]?.message ?? '', /"id" is not used/);
+});
+
+test('keywords are a list of texts, read as written', () => {
+  const diagnostics = new Diagnostics();
+  assert.deepEqual(split('---\nkeywords: [api key, Rate limit]\n---\n', diagnostics).frontMatter.keywords, ['api key', 'Rate limit']);
+  assert.deepEqual(diagnostics.warnings, []);
+  assert.deepEqual(split('---\ntitle: ok\n---\n').frontMatter.keywords, []);
+  const error = failure('---\ntitle: ok\nkeywords: api key, rate limit\n---\n');
+  assert.equal(error.line, 3);
+  assert.match(error.message, /"keywords" must be a list of texts/);
 });
 
 test('an unclosed front matter block is an error at line 1', () => {

@@ -24,7 +24,7 @@ const PAGE_HTML = `<h1>Tunes</h1>
 <table><tr><td>tune_id</td><td>integer</td></tr></table>`;
 
 test('a page becomes its top section plus one section per h2/h3, each with its anchor', () => {
-  const sections = pageSections({ title: 'Tunes', description: 'What a tune is.', url: '/docs/tunes/', html: PAGE_HTML, tags: ['Fine-tuning', 'API'] });
+  const sections = pageSections({ title: 'Tunes', description: 'What a tune is.', url: '/docs/tunes/', html: PAGE_HTML, tags: ['Fine-tuning', 'API'], keywords: ['model training', 'custom model'] });
   assert.deepEqual(sections.map((s) => [s.url, s.heading]), [
     ['/docs/tunes/', ''],
     ['/docs/tunes/#create', 'Create a tune'],
@@ -36,6 +36,8 @@ test('a page becomes its top section plus one section per h2/h3, each with its a
   assert.equal(top.tags, 'Fine-tuning API', 'page tags go on the page entry');
   assert.equal(top.description, 'What a tune is.', 'the description goes on the page entry');
   assert.equal(create.description, undefined);
+  assert.equal(top.keywords, 'model training, custom model', 'the keywords go on the page entry');
+  assert.equal(create.keywords, undefined);
   assert.equal(top.text, 'A tune is a fine-tuned model & its tune_id.', 'inline markup removed, entities decoded');
   assert.equal(create.title, '');
   assert.equal(create.page, 'Tunes', 'sections carry the page title for multi-word queries');
@@ -118,6 +120,21 @@ test('tags are searchable on the page entry', async () => {
   const engine = await SearchEngine.open(indexUrl, memoryFetcher(files));
   const { hits } = await engine.search('zebrafish', 5);
   assert.equal(hits[0]?.url, '/docs/tagged/');
+});
+
+test('keywords: searchable on the page entry, listed in the page head, escaped', async () => {
+  const site = fixtureWith({
+    'content/docs/kept.md': '---\ntitle: Kept page\nkeywords: [Zebrafish care, "<b>bold</b> & co"]\n---\n\nSome text.\n\n## Part two\n\nMore.\n',
+  });
+  const { outDir } = await buildInto(site);
+  const html = readFileSync(join(outDir, 'docs/kept/index.html'), 'utf8');
+  assert.match(html, /<meta name="keywords" content="Zebrafish care, &lt;b&gt;bold&lt;\/b&gt; &amp; co"\/>/);
+  assert.doesNotMatch(readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8'), /name="keywords"/, 'no keywords, no tag');
+  const files = new Map(readdirSync(join(outDir, 'assets/search')).map((name) => [`/assets/search/${name}`, readFileSync(join(outDir, 'assets/search', name), 'utf8')]));
+  const indexUrl = /data-search-index="([^"]+)"/.exec(html)?.[1] ?? '';
+  const engine = await SearchEngine.open(indexUrl, memoryFetcher(files));
+  const { hits } = await engine.search('zebrafish', 5);
+  assert.equal(hits[0]?.url, '/docs/kept/', 'found by a word only its keywords have');
 });
 
 test('the real site: expected pages in the first three results, first query under 100 KB gzipped', async () => {

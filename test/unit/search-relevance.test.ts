@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SearchEngine } from '../../client/search/engine.ts';
-import { queryGroups, stemOf } from '../../client/search/query.ts';
+import { inflectionsOf, queryGroups, stemOf } from '../../client/search/query.ts';
 import { EXACT_QUERIES, RELEVANCE_QUESTIONS } from '../../bench/search-questions.ts';
 import { indexInMemory } from '../../bench/search-figures.ts';
 import { builtSiteEngine, measureRelevance, relevanceLine } from '../../bench/search-relevance.ts';
@@ -19,9 +19,11 @@ test('the real site answers the reader questions: the right page in the top thre
   const figures = await measureRelevance(engine, RELEVANCE_QUESTIONS);
   const misses = figures.ranks.filter(({ rank }) => rank === 0 || rank > 3).map(({ query, rank, pages }) => `${query} (rank ${rank}: ${pages.slice(0, 3).join(', ')})`);
   console.log(`relevance: ${relevanceLine(figures)}`);
-  assert.ok(figures.questions >= 30);
-  assert.ok(figures.top3 >= 0.9, `top-3 ${figures.top3}; missed: ${misses.join('; ')}`);
-  assert.ok(figures.mrr >= 0.8, `MRR ${figures.mrr}`);
+  // The floor is what the ranking reaches on these questions (77: top-1 84%, top-3 95%, MRR 0.90).
+  assert.ok(figures.questions >= 77);
+  assert.ok(figures.top3 >= 0.94, `top-3 ${figures.top3}; missed: ${misses.join('; ')}`);
+  assert.ok(figures.top1 >= 0.83, `top-1 ${figures.top1}`);
+  assert.ok(figures.mrr >= 0.89, `MRR ${figures.mrr}`);
   const exact = await measureRelevance(engine, EXACT_QUERIES);
   assert.equal(exact.top1, 1, `exact words and typos rank the page first: ${exact.ranks.filter(({ rank }) => rank !== 1).map(({ query }) => query).join(', ')}`);
 });
@@ -81,6 +83,32 @@ test('a title match beats a passing mention; only question words still search', 
   assert.equal((await engine.search('callbacks', 5)).hits.length >= 2, true);
   // A query of question words only searches them rather than nothing.
   assert.ok((await engine.search('how do I', 5)).hits.length > 0);
+});
+
+test('a whole word finds itself and its inflections, not longer words; the word being typed finds longer words', async () => {
+  const engine = await memoryEngine([
+    ...page('settings', 'Settings', 'Change the settings.'),
+    ...page('sets', 'Image sets', 'A set of pictures for your tunes.'),
+  ]);
+  const urls = async (query: string) => (await engine.search(query, 5)).hits.map((hit) => hit.url).sort();
+  assert.deepEqual(await urls('set pictures'), ['/docs/sets/'], 'a whole "set" does not find "settings"');
+  assert.deepEqual(await urls('pictures set'), ['/docs/sets/', '/docs/settings/'], 'the typed "set" may be the start of "settings"');
+  assert.deepEqual(await urls('pictures set?'), ['/docs/sets/'], 'a query ending in punctuation is typed out');
+  assert.deepEqual(await urls('set tune'), ['/docs/sets/'], '"tune" finds "tunes"');
+  assert.deepEqual(queryGroups('set tune ', {})[0]?.forms.map((form) => [form.term, form.prefix]), [['set', false], ['sets', false], ['setted', false], ['setting', false]]);
+  assert.deepEqual(['tune', 'copy', 'stop', 'fix', 'status', 'see'].map(inflectionsOf), [
+    ['tunes', 'tuned', 'tuning'], ['copies', 'copied', 'copying'], ['stops', 'stopped', 'stopping'], ['fixes', 'fixed', 'fixing'], [], []]);
+});
+
+test('words found only in body text count less than words that say what a page is about', async () => {
+  const steps = await memoryEngine([
+    ...page('lcm', 'Fast schedulers', 'Choose the scheduler per prompt.', [], 'Generate an image in five steps instead of thirty.'),
+    ...page('training', 'Training', 'Train on photos.', [['Upload', 'Fewer photos are fine.'], ['Train', 'Wait.']]),
+    ...page('flux', 'Flux', 'A base model.', [['Step 1: train', 'Train it.'], ['Step 2: prompt', 'Prompt it.']]),
+    ...page('sdxl', 'SDXL', 'Another base model.', [['Step 1: train', 'Train it.'], ['Step 2: prompt', 'Prompt it.']]),
+  ]);
+  // "fewer" is on one page, in body text only; "steps" in a description is what the page is about.
+  assert.equal((await steps.search('fewer steps', 3)).hits[0]?.url, '/docs/lcm/');
 });
 
 test('synonyms from the manifest: a reader\'s word finds the docs\' word, below pages with the reader\'s own word', async () => {

@@ -15,6 +15,8 @@ export interface SearchSection {
   tags: string;
   /** The page's description on its top section; absent counts as empty. */
   description?: string;
+  /** The page's keywords (front matter) on its top section; absent counts as empty. */
+  keywords?: string;
   /** Page title shown with every result. */
   pageTitle: string;
   url: string;
@@ -28,6 +30,8 @@ export interface PageForSearch {
   url: string;
   html: string;
   tags: string[];
+  /** Front matter keywords: what readers may call the page's subject in words its text need not use. */
+  keywords: string[];
   /** An unlisted doc (front matter `unlisted`): search does not list it. */
   unlisted?: true | undefined;
 }
@@ -75,7 +79,7 @@ export function pageSections(page: PageForSearch): SearchSection[] {
   for (const pattern of DROP) html = html.replace(pattern, ' ');
   const sections: SearchSection[] = [];
   let start = 0;
-  let current: Omit<SearchSection, 'text'> = { title: page.title, heading: '', page: '', tags: page.tags.join(' '), description: page.description, pageTitle: page.title, url: page.url };
+  let current: Omit<SearchSection, 'text'> = { title: page.title, heading: '', page: '', tags: page.tags.join(' '), description: page.description, keywords: page.keywords.join(', '), pageTitle: page.title, url: page.url };
   for (const match of html.matchAll(HEADING)) {
     sections.push({ ...current, text: htmlToText(html.slice(start, match.index)) });
     const [whole, , id = '', inner = ''] = match;
@@ -87,7 +91,7 @@ export function pageSections(page: PageForSearch): SearchSection[] {
 }
 
 /** What search reads of a doc page. */
-export function searchInputOf(baseUrl: string, doc: { title: string; description: string; route: string; html: string; tags: { label: string }[]; unlisted?: boolean }): PageForSearch {
-  const page: PageForSearch = { title: doc.title, description: doc.description, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label) };
+export function searchInputOf(baseUrl: string, doc: { title: string; description: string; keywords: string[]; route: string; html: string; tags: { label: string }[]; unlisted?: boolean }): PageForSearch {
+  const page: PageForSearch = { title: doc.title, description: doc.description, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label), keywords: doc.keywords };
   return doc.unlisted ? { ...page, unlisted: true } : page;
 }
