@@ -41,6 +41,8 @@ export interface SiteConfig {
   sidebarLinks?: { label: string; items: LinkItem[] } | undefined;
   /** Origins ("https://player.example.com") that pages may embed with <iframe>; the CSP's frame-src. */
   embeds: string[];
+  /** Markdown additions: admonition types of the site's own (each styled like "note"). */
+  markdown: { admonitions: string[] };
 }
 
 function readHref(reader: FieldReader): string {
@@ -96,6 +98,20 @@ function readEmbeds(root: FieldReader): string[] {
   });
 }
 
+/** site.yml "markdown": the admonition types the site adds to the built-in ones. */
+function readMarkdown(root: FieldReader): SiteConfig['markdown'] {
+  const markdown = root.optionalObject('markdown');
+  markdown?.onlyKeys(['admonitions']);
+  const admonitions = markdown?.optionalStringList('admonitions') ?? [];
+  for (const name of admonitions) {
+    if (!/^[A-Za-z][\w-]*$/.test(name)) {
+      markdown?.fail('admonitions', `"markdown.admonitions" lists "${name}", which is not a type name.`,
+        'Name each type with letters, digits, "-" or "_", starting with a letter, as it follows the colons: ":::security".');
+    }
+  }
+  return { admonitions };
+}
+
 /** The published address of a route or file of the site ("/docs/changes/" → "https://docs.example.com/docs/changes/"). */
 export function absoluteUrl(config: Pick<SiteConfig, 'url' | 'baseUrl'>, route: string): string {
   return `${config.url}${config.baseUrl}${route.slice(1)}`;
@@ -123,7 +139,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
   }
   const root = new FieldReader(data, source);
   root.onlyKeys(['title', 'tagline', 'url', 'baseUrl', 'favicon', 'logo', 'image', 'home', 'navbar', 'footer',
-    'announcement', 'analyticsId', 'docs', 'sidebarLinks', 'embeds']);
+    'announcement', 'analyticsId', 'docs', 'sidebarLinks', 'embeds', 'markdown']);
 
   const baseUrl = root.optionalString('baseUrl') ?? '/';
   if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
@@ -182,6 +198,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
     },
     sidebarLinks: sidebarLinks && { label: sidebarLinks.string('label'), items: sidebarLinks.objectList('items').map(readLink) },
     embeds: readEmbeds(root),
+    markdown: readMarkdown(root),
   };
 }
 

@@ -23,7 +23,7 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
   const page = createPageState(ctx);
   const marked = new Marked({ gfm: true });
   marked.use({
-    extensions: [admonitionExtension, markupProblemExtension(page), codeTabsExtension(page), operationExtension(page)],
+    extensions: [admonitionExtension(ctx.markdown?.admonitions ?? []), markupProblemExtension(page), codeTabsExtension(page), operationExtension(page)],
     renderer: {
       ...rawHtmlRenderer(page),
       ...headingRenderer(page),

@@ -14,7 +14,7 @@ export async function transformSite(site: LoadedSite, runtime: Runtime, assets: 
     baseUrl: config.baseUrl, tagsRoute: site.tagsRoute, diagnostics,
     resolveDocFile: (absPath) => routeByFile.get(absPath),
     addAsset: (absPath) => assets.addImage(absPath),
-    api, embeds: config.embeds,
+    api, embeds: config.embeds, markdown: config.markdown,
   };
   const docs = await runtime.transform({
     sources: site.content.docs, env, assets, siteDir, routes: [...routeByFile], api, apiFile: api ? site.apiFile : undefined,

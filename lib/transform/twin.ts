@@ -24,7 +24,8 @@ export interface TwinContext {
 
 const FENCE_OPEN = /^(\s*(?:>\s*)*)(`{3,}|~{3,})(.*)$/;
 const OPERATION = /^::operation[ \t]+([A-Za-z0-9_.-]+)[ \t]*$/;
-const ADMONITION_OPEN = /^(:{3,})(note|tip|info|caution|danger)(?:[ \t]+(.*))?$/;
+// Any type: a page with a type the site does not know fails its build before it gets here.
+const ADMONITION_OPEN = /^(:{3,})([A-Za-z][\w-]*)(?:\[(.*)\]|[ \t]+(.*))?[ \t]*$/;
 const ADMONITION_CLOSE = /^(:{3,})[ \t]*$/;
 const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{#[A-Za-z0-9_-]+\}[ \t]*$/;
 /** A code span (left as written) or a link or image: `[text](target "title")`, text may hold code spans. */
@@ -94,7 +95,8 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
       const kind = admonition[2] ?? 'note';
       quotes.push(admonition[1] ?? ':::');
       const label = `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
-      out.push(`${'> '.repeat(quotes.length)}**${admonition[3] ? `${label}: ${admonition[3].trim()}` : label}**`, '> '.repeat(quotes.length).trimEnd());
+      const title = (admonition[3] ?? admonition[4])?.trim();
+      out.push(`${'> '.repeat(quotes.length)}**${title ? `${label}: ${title}` : label}**`, '> '.repeat(quotes.length).trimEnd());
       continue;
     }
     const closing = ADMONITION_CLOSE.exec(line);

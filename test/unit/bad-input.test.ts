@@ -29,7 +29,7 @@ test('a front matter value of the wrong type fails naming the key and its line',
 test('an unknown admonition type fails at its line and lists the known ones', async () => {
   const message = await failure(caseSite('unknown-admonition'));
   assert.equal(message, 'content/docs/guides/2-second.md:10: Unknown admonition type "hint" in ":::hint".\n'
-    + '  → Use one of: note, tip, info, caution, danger; a title goes after a space, for example ":::tip Good to know".');
+    + '  → Use one of: note, tip, info, warning, danger, caution, important, secondary, success; a title goes in brackets or after a space, for example ":::tip[Good to know]". A type of the site\'s own is listed under "markdown: admonitions:" in content/site.yml.');
 });
 
 test('an admonition that is never closed fails at its opening line', async () => {
