@@ -46,11 +46,8 @@ export function codeBlockHtml(token: Tokens.Code, page: PageState): string {
       `Add a line "${unclosed}" after the last line of code; without it, everything below shows as code.`);
   }
   const meta = parseCodeInfo(token.lang);
-  const result = highlight(token.text, meta.lang);
-  if (result.unknown) {
-    page.ctx.diagnostics.warn(at(page, token),
-      `Unknown code language "${meta.lang}"; the block is shown as plain text.`);
-  }
+  const result = highlight(token.text, meta.lang, page.ctx.markdown?.languages);
+  if (result.unknown) warnUnknownLanguage(page, token, meta.lang);
   const split = splitHighlightedLines(result.html);
   const highlighted = meta.ranges ? parseLineRanges(meta.ranges, split.length) : { lines: new Set<number>(), outside: [] };
   if (highlighted.outside.length > 0) {
@@ -67,6 +64,20 @@ export function codeBlockHtml(token: Tokens.Code, page: PageState): string {
   const title = meta.title ? `<div class="code-block__title">${escapeHtml(meta.title)}</div>\n` : '';
   const language = result.language ?? 'text';
   return `<div class="code-block">\n${title}<pre class="code-block__pre" tabindex="0"><code class="hljs language-${language}">${lines}</code></pre>\n</div>\n`;
+}
+
+/** The unknown languages each page has been warned about: once per language and page, not per block. */
+const warnedLanguages = new WeakMap<PageState, Set<string>>();
+
+function warnUnknownLanguage(page: PageState, token: Tokens.Code, lang: string): void {
+  const warned = warnedLanguages.get(page) ?? new Set<string>();
+  warnedLanguages.set(page, warned);
+  const name = lang.toLowerCase();
+  if (warned.has(name)) return;
+  warned.add(name);
+  page.ctx.diagnostics.warn(at(page, token),
+    `Unknown code language "${lang}": this block and any other in "${lang}" on the page are shown as plain text. `
+    + `Name a language highlight.js knows, or map the name to the closest one under "markdown: languages:" in content/site.yml ("${name}: LANGUAGE").`);
 }
 
 /** The opening fence of a fenced code block that runs to the end of its container unclosed, if it does. */
