@@ -2,9 +2,10 @@
 // the source without front matter, with our extensions expanded into plain markdown and every link
 // made absolute, so the text reads the same wherever it is pasted. API operation blocks become
 // tables and code blocks; admonitions become block quotes; code block options other than a title
-// go.
+// go, and so do the magic comment lines.
 import { dirname, resolve } from 'node:path';
 import { decodePath, linkTarget } from './link-target.ts';
+import { magicCommentPattern } from './magic-comments.ts';
 import { introducesOperations } from './operation-intro.ts';
 import { operationPlainMarkdown } from './operation-markdown.ts';
 import type { ApiDescription } from '../openapi-model.ts';
@@ -60,6 +61,8 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
   const description = !introducesOperations(body);
   const out: string[] = doc.hasH1 ? [] : [`# ${doc.title}`, ''];
   let fence: RegExp | undefined;
+  /** The open code block's magic comment lines (lib/transform/magic-comments.ts), left out as on the page. */
+  let magic: RegExp | undefined;
   const quotes: string[] = [];
   let prefix = '';
   const push = (text: string) => out.push(text === '' ? prefix.trimEnd() : `${prefix}${text}`);
@@ -68,15 +71,18 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
   for (const line of body.split('\n')) {
     prefix = '> '.repeat(quotes.length);
     if (fence) {
-      push(line);
       if (fence.test(line)) fence = undefined;
+      else if (magic?.test(line)) continue;
+      push(line);
       continue;
     }
     const opening = line.includes('``') || line.includes('~~') ? FENCE_OPEN.exec(line) : null;
     if (opening) {
       const marker = opening[2] ?? '```';
       fence = new RegExp(`^\\s*(?:>\\s*)*${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
-      push(`${opening[1] ?? ''}${marker}${cleanInfo(opening[3] ?? '')}`);
+      const info = opening[3] ?? '';
+      magic = /\{[\d,\s-]+\}/.test(info) ? undefined : magicCommentPattern((/^[^\s{]*/.exec(info.trim())?.[0] ?? '').toLowerCase());
+      push(`${opening[1] ?? ''}${marker}${cleanInfo(info)}`);
       continue;
     }
     if (line[0] !== ':') {
