@@ -6,6 +6,8 @@ import type { RendererObject, Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
 import { escapeHtml, highlight, parseLineRanges, splitHighlightedLines } from './highlight.ts';
 import { readMagicComments } from './magic-comments.ts';
+import { unsupportedFence } from './unsupported.ts';
+import { warnOnce } from './warn-once.ts';
 import { at, type PageState } from './page-state.ts';
 
 interface CodeMeta {
@@ -61,7 +63,8 @@ export function codeBlockHtml(token: Tokens.Code, page: PageState): string {
     page.ctx.diagnostics.warn({ file: page.ctx.file, line: fenceLine === undefined ? undefined : fenceLine + 1 + line },
       `Magic comment: ${problem}. Pair each "highlight-start" with a "highlight-end" in the same code block.`);
   }
-  const result = highlight(magic?.code ?? token.text, meta.lang, page.ctx.markdown?.languages);
+  const shownAsSource = unsupportedFence(page, meta.lang, fenceLine);
+  const result = highlight(magic?.code ?? token.text, shownAsSource ? 'text' : meta.lang, page.ctx.markdown?.languages);
   if (result.unknown) warnUnknownLanguage(page, token, meta.lang);
   const split = splitHighlightedLines(result.html);
   const highlighted = meta.ranges ? parseLineRanges(meta.ranges, split.length) : { lines: magic?.lines ?? new Set<number>(), outside: [] };
@@ -87,16 +90,9 @@ export function codeBlockHtml(token: Tokens.Code, page: PageState): string {
   return `<div class="code-block">\n${title}<pre class="code-block__pre${numbered}" tabindex="0"><code class="hljs language-${language}">${lines}</code></pre>\n</div>\n`;
 }
 
-/** The unknown languages each page has been warned about: once per language and page, not per block. */
-const warnedLanguages = new WeakMap<PageState, Set<string>>();
-
 function warnUnknownLanguage(page: PageState, token: Tokens.Code, lang: string): void {
-  const warned = warnedLanguages.get(page) ?? new Set<string>();
-  warnedLanguages.set(page, warned);
   const name = lang.toLowerCase();
-  if (warned.has(name)) return;
-  warned.add(name);
-  page.ctx.diagnostics.warn(at(page, token),
+  warnOnce(page, `language ${name}`, at(page, token),
     `Unknown code language "${lang}": this block and any other in "${lang}" on the page are shown as plain text. `
     + `Name a language highlight.js knows, or map the name to the closest one under "markdown: languages:" in content/site.yml ("${name}: LANGUAGE").`);
 }

@@ -18,6 +18,7 @@ import { rawHtmlRenderer } from './raw-html.ts';
 import { tableRenderer } from './tables.ts';
 import { annotate } from './token-lines.ts';
 import type { MarkdownContext, TransformedMarkdown } from './types.ts';
+import { warnMath } from './unsupported.ts';
 
 export function markdownToHtml(source: string, ctx: MarkdownContext): TransformedMarkdown {
   const page = createPageState(ctx);
@@ -41,6 +42,7 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
   page.operationsIntroduced = introducesOperations(text);
   const tokens = marked.lexer(text);
   annotate(tokens, text, ctx.bodyLineOffset, page.lineOf, page.explicitIds);
+  warnMath(tokens, page);
   if (ctx.changelog) markChangelog(tokens, page);
   const html = marked.parser(groupCodeTabs(tokens));
   const { h1, firstParagraph, headings, links, anchors, operations, changes } = page;
