@@ -131,7 +131,7 @@ export function checkSource(source: SampleSource, api: ApiDescription, diagnosti
 type MarkdownItem = { type: 'prose'; text: string; line: number } | { type: 'code'; info: string; code: string; line: number };
 
 /** The site's block syntax (admonitions included), for finding code blocks and prose. */
-const blockSyntax = new Marked({ gfm: true }).use({ extensions: [admonitionExtension] });
+const blockSyntax = new Marked({ gfm: true }).use({ extensions: [admonitionExtension('any')] });
 
 /**
  * The page's code blocks (with the line of their fence) and its prose, as the site's markdown reads

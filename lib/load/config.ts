@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { load, YAMLException } from 'js-yaml';
 import { BuildError } from '../diagnostics.ts';
+import { languageModule } from '../transform/highlight.ts';
 import { FieldReader, isPlainObject, type Source } from './fields.ts';
 import { encodeSegment, routeSegments } from './route-path.ts';
 import { readSourceText } from './source-text.ts';
@@ -43,6 +44,11 @@ export interface SiteConfig {
   embeds: string[];
   /** A link to a route no page has: fails the build ("throw", the default) or is a warning ("warn"), as Docusaurus's option. */
   onBrokenLinks: 'throw' | 'warn';
+  /**
+   * Markdown additions: admonition types of the site's own (each styled like "note"), and code
+   * language names mapped to a language highlight.js knows (a fence name → its language).
+   */
+  markdown: { admonitions: string[]; languages: Record<string, string> };
 }
 
 function readHref(reader: FieldReader): string {
@@ -107,6 +113,39 @@ function readOnBrokenLinks(root: FieldReader): SiteConfig['onBrokenLinks'] {
   return value;
 }
 
+/** site.yml "markdown.languages": each fence name (lower case) → a language highlight.js knows. */
+function readLanguages(markdown: FieldReader | undefined): Record<string, string> {
+  const languages = markdown?.optionalObject('languages');
+  const table: Record<string, string> = {};
+  for (const name of Object.keys(languages?.data ?? {})) {
+    const target = languages?.string(name).trim().toLowerCase() ?? '';
+    if (!/^[\w#+.-]+$/.test(name)) {
+      languages?.fail(name, `"markdown.languages" maps "${name}", which a code fence cannot name.`,
+        'Use the name as it follows the backticks: letters, digits and "-", "_", "+", "#", ".".');
+    }
+    if (!languageModule(target)) {
+      languages?.fail(name, `"markdown.languages" maps "${name}" to "${target}", which highlight.js does not know.`,
+        'Map it to a highlight.js language name or alias, for example "javascript", "bash" or "json".');
+    }
+    table[name.toLowerCase()] = target;
+  }
+  return table;
+}
+
+/** site.yml "markdown": the admonition types the site adds to the built-in ones, and code language aliases. */
+function readMarkdown(root: FieldReader): SiteConfig['markdown'] {
+  const markdown = root.optionalObject('markdown');
+  markdown?.onlyKeys(['admonitions', 'languages']);
+  const admonitions = markdown?.optionalStringList('admonitions') ?? [];
+  for (const name of admonitions) {
+    if (!/^[A-Za-z][\w-]*$/.test(name)) {
+      markdown?.fail('admonitions', `"markdown.admonitions" lists "${name}", which is not a type name.`,
+        'Name each type with letters, digits, "-" or "_", starting with a letter, as it follows the colons: ":::security".');
+    }
+  }
+  return { admonitions, languages: readLanguages(markdown) };
+}
+
 /** The published address of a route or file of the site ("/docs/changes/" → "https://docs.example.com/docs/changes/"). */
 export function absoluteUrl(config: Pick<SiteConfig, 'url' | 'baseUrl'>, route: string): string {
   return `${config.url}${config.baseUrl}${route.slice(1)}`;
@@ -134,7 +173,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
   }
   const root = new FieldReader(data, source);
   root.onlyKeys(['title', 'tagline', 'url', 'baseUrl', 'favicon', 'logo', 'image', 'home', 'navbar', 'footer',
-    'announcement', 'analyticsId', 'docs', 'sidebarLinks', 'embeds', 'onBrokenLinks']);
+    'announcement', 'analyticsId', 'docs', 'sidebarLinks', 'embeds', 'onBrokenLinks', 'markdown']);
 
   const baseUrl = root.optionalString('baseUrl') ?? '/';
   if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
@@ -194,6 +233,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
     sidebarLinks: sidebarLinks && { label: sidebarLinks.string('label'), items: sidebarLinks.objectList('items').map(readLink) },
     embeds: readEmbeds(root),
     onBrokenLinks: readOnBrokenLinks(root),
+    markdown: readMarkdown(root),
   };
 }
 

@@ -1,7 +1,7 @@
 // Load, front matter: the YAML block between two "---" lines at the top of a markdown file.
 import { parseYaml } from './config.ts';
 import { BuildError, lineOfKey, type Diagnostics } from '../diagnostics.ts';
-import { FieldReader, isPlainObject } from './fields.ts';
+import { describe, FieldReader, isPlainObject } from './fields.ts';
 import { routeSegments } from './route-path.ts';
 
 /** A tag as written: a label, or Docusaurus's `{label, permalink}` with its own path under the tags route. */
@@ -148,7 +148,7 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
 function readTags(fields: FieldReader): FrontMatterTag[] {
   const value = fields.data.tags;
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) return fields.fail('tags', '"tags" must be a list of texts or of {label, permalink}, but it is not a list.', 'Write "tags: [flux, fine-tuning]".');
+  if (!Array.isArray(value)) return fields.fail('tags', `"tags" must be a list of texts or of {label, permalink}, but it is ${describe(value)}.`, 'Write "tags: [flux, fine-tuning]".');
   return value.map((item): FrontMatterTag => {
     if (typeof item === 'string' && item.trim() !== '') return { label: item };
     if (!isPlainObject(item)) return fields.fail('tags', '"tags" must be a list of texts or of {label, permalink}.', 'Write each tag as a text, or as {label: Flux, permalink: /flux}.');

@@ -52,7 +52,7 @@ export class CachedRuntime implements Runtime {
 
   /** Each doc's markdown, or the last build's while nothing it depends on changed (its images included). */
   transform({ sources, env, routes, api }: TransformInput): Promise<DocPage[]> {
-    const shared = keyOf([routes, api?.text, env.baseUrl, env.tagsRoute, env.embeds]);
+    const shared = keyOf([routes, api?.text, env.baseUrl, env.tagsRoute, env.embeds, env.markdown]);
     const made = this.cache.docs.all(sources, (source) => source.absPath, (source) => keyOf([shared, source]), (source): CachedDoc => {
       const images: CachedDoc['images'] = [];
       const diagnostics = new Diagnostics();

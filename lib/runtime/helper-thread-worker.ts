@@ -24,7 +24,7 @@ function markdown(job: MarkdownJob): MarkdownResult {
   const images = new Set<string>();
   const api = job.api ? loadApiDescription(job.api.absPath, job.api.file) : undefined;
   const env = {
-    baseUrl: job.baseUrl, tagsRoute: job.tagsRoute, diagnostics, api, embeds: job.embeds,
+    baseUrl: job.baseUrl, tagsRoute: job.tagsRoute, diagnostics, api, embeds: job.embeds, markdown: job.markdown,
     resolveDocFile: (absPath: string) => routes.get(absPath),
     docsDir: job.docsDir,
     isDocRoute: (route: string) => docRoutes.has(route),

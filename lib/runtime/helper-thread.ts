@@ -7,6 +7,7 @@ import type { DocSource } from '../load/content.ts';
 import { BuildError, type Warning } from '../diagnostics.ts';
 import type { DocPage } from '../model.ts';
 import type { IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
+import type { SiteConfig } from '../load/config.ts';
 
 /** From this many docs on, a production build takes a helper thread. */
 export const HELPER_MIN_DOCS = 1000;
@@ -25,6 +26,8 @@ export interface MarkdownJob {
   api: { absPath: string; file: string } | undefined;
   /** site.yml "embeds": origins raw <iframe> may embed. */
   embeds: string[];
+  /** site.yml "markdown". */
+  markdown: SiteConfig['markdown'] | undefined;
 }
 
 export interface MarkdownResult {

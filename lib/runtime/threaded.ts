@@ -33,7 +33,7 @@ export class ThreadedRuntime extends DirectRuntime {
     const split = Math.ceil(sources.length * 0.55);
     const theirSources = sources.slice(split);
     const theirs = this.helper.markdown({
-      sources: theirSources, baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], api: apiFile,
+      sources: theirSources, baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
     });
     const ours = sources.slice(0, split).map((source) => transformDoc(source, env));
     const { pages, images, warnings } = await theirs;

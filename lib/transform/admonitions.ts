@@ -1,20 +1,29 @@
-// Transform, admonitions: ":::note Title" … ":::" containers. Nest by giving the outer one more
-// colons ("::::tip").
+// Transform, admonitions: ":::note Title" … ":::" containers, the title also written
+// ":::note[Title]" (Docusaurus 3); the title is inline markdown. Nest by giving the outer one more
+// colons ("::::tip"). Besides the built-in types, site.yml "markdown.admonitions" adds types of
+// the site's own.
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
 import { escapeHtml } from './highlight.ts';
 import { at, type PageState } from './page-state.ts';
 
-export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'danger'] as const;
+/**
+ * Docusaurus's types (note, tip, info, warning, danger), the "caution" of its version 2 and the
+ * legacy names it still reads (important looks like info, secondary like note, success like tip;
+ * the stylesheet pairs them). The heading shows the type's name unless a title is given.
+ */
+export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'secondary', 'success'] as const;
 
-const PATTERN = /^(:{3,})(note|tip|info|caution|danger)(?:[ \t]+([^\n]*))?\n([\s\S]*?)\n?\1[ \t]*(?:\n+|$)/;
-/** Any line that opens a container: colons and a word, whether or not the word is a known type. */
-const OPENING = /^(:{3,})([A-Za-z]\S*)[^\n]*(?:\n|$)/;
+/** Any line that opens a container: colons, a word (a type, whether or not a known one), and what follows it on the line. */
+const OPENING = /^(:{3,})([A-Za-z][\w-]*)([^\n]*)(?:\n|$)/;
+/** What may follow the type: nothing, "[Title]" or a space and the title. */
+const TITLE = /^(?:\[(.*)\]|[ \t]+(.*)|)[ \t]*$/;
 
 export interface AdmonitionToken extends Tokens.Generic {
   type: 'admonition';
   kind: string;
-  title: string | undefined;
+  /** The title's inline tokens, when a title is given. */
+  titleTokens: Tokens.Generic[] | undefined;
   tokens: Tokens.Generic[];
 }
 
@@ -43,40 +52,53 @@ function problemToken(raw: string, problem: string, hint: string): MarkupProblem
   return { type: 'markupProblem', raw, problem, hint };
 }
 
-export const admonitionExtension: TokenizerAndRendererExtension = {
-  name: 'admonition',
-  level: 'block',
-  start: (src) => startInParagraph(src, /^:{3,}[A-Za-z]/m),
-  tokenizer(src) {
-    const match = PATTERN.exec(src);
-    if (!match) {
+/**
+ * The admonition syntax. `extraTypes` are the site's own (site.yml "markdown.admonitions"); "any"
+ * reads every type, for code that needs only the block structure (lib/check/samples.ts).
+ */
+export function admonitionExtension(extraTypes: readonly string[] | 'any'): TokenizerAndRendererExtension {
+  const known = new Set<string>(extraTypes === 'any' ? [] : [...ADMONITION_TYPES, ...extraTypes]);
+  const isKnown = (kind: string) => extraTypes === 'any' || known.has(kind);
+  return {
+    name: 'admonition',
+    level: 'block',
+    start: (src) => startInParagraph(src, /^:{3,}[A-Za-z]/m),
+    tokenizer(src) {
       const opening = OPENING.exec(src);
       if (!opening) return undefined;
-      const [line = '', colons = ':::', kind = ''] = opening;
-      const types = ADMONITION_TYPES.join(', ');
-      if (!(ADMONITION_TYPES as readonly string[]).includes(kind)) {
+      const [line = '', colons = ':::', kind = '', rest = ''] = opening;
+      if (!isKnown(kind)) {
         return problemToken(line, `Unknown admonition type "${kind}" in "${line.trim()}".`,
-          `Use one of: ${types}; a title goes after a space, for example "${colons}tip Good to know".`);
+          `Use one of: ${[...known].join(', ')}; a title goes in brackets or after a space, for example "${colons}tip[Good to know]". A type of the site's own is listed under "markdown: admonitions:" in content/site.yml.`);
       }
-      return problemToken(line, `The "${colons}${kind}" admonition is never closed.`,
-        `Add a line "${colons}" after its last line of content.`);
-    }
-    const token: AdmonitionToken = {
-      type: 'admonition',
-      raw: match[0],
-      kind: match[2] ?? 'note',
-      title: match[3]?.trim() || undefined,
-      tokens: [],
-    };
-    this.lexer.blockTokens(match[4] ?? '', token.tokens);
-    return token;
-  },
-  renderer(token) {
-    const { kind, title, tokens } = token as AdmonitionToken;
-    const heading = escapeHtml(title ?? kind);
-    return `<div class="admonition admonition--${kind}">\n<p class="admonition__title">${heading}</p>\n<div class="admonition__body">\n${this.parser.parse(tokens)}</div>\n</div>\n`;
-  },
-};
+      const title = TITLE.exec(rest);
+      if (!title) {
+        return problemToken(line, `The title of the "${colons}${kind}" admonition cannot be read in "${line.trim()}".`,
+          `Write the title in brackets right after the type ("${colons}${kind}[Title]") or after a space ("${colons}${kind} Title").`);
+      }
+      const body = new RegExp(`^([\\s\\S]*?)(?:^|\\n)${colons}[ \\t]*(?:\\n+|$)`).exec(src.slice(line.length));
+      if (!body) {
+        return problemToken(line, `The "${colons}${kind}" admonition is never closed.`,
+          `Add a line "${colons}" after its last line of content.`);
+      }
+      const titleText = (title[1] ?? title[2] ?? '').trim();
+      const token: AdmonitionToken = {
+        type: 'admonition',
+        raw: line + body[0],
+        kind,
+        titleTokens: titleText ? this.lexer.inline(titleText) : undefined,
+        tokens: [],
+      };
+      this.lexer.blockTokens(body[1] ?? '', token.tokens);
+      return token;
+    },
+    renderer(token) {
+      const { kind, titleTokens, tokens } = token as AdmonitionToken;
+      const heading = titleTokens ? this.parser.parseInline(titleTokens) : escapeHtml(kind);
+      return `<div class="admonition admonition--${kind}">\n<p class="admonition__title">${heading}</p>\n<div class="admonition__body">\n${this.parser.parse(tokens)}</div>\n</div>\n`;
+    },
+  };
+}
 
 /** Markup the admonition tokenizer could not read becomes a build error at its line. */
 export function markupProblemExtension(page: PageState): TokenizerAndRendererExtension {

@@ -1,24 +1,62 @@
 // Transform: build-time syntax highlighting with an explicit language: never auto-detected
-// (auto-detection is slow and guesses wrong), and a fence without a language is plain text.
+// (auto-detection is slow and guesses wrong), and a fence without a language is plain text. Every
+// language highlight.js ships can be named (lib/transform/highlight-languages.ts); each is loaded
+// the first time a page uses it.
+import { createRequire } from 'node:module';
+import type { LanguageFn, Mode } from 'highlight.js';
 import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import css from 'highlight.js/lib/languages/css';
-import diff from 'highlight.js/lib/languages/diff';
-import http from 'highlight.js/lib/languages/http';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import markdown from 'highlight.js/lib/languages/markdown';
-import python from 'highlight.js/lib/languages/python';
-import shell from 'highlight.js/lib/languages/shell';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
+import { LANGUAGE_MODULES } from './highlight-languages.ts';
 
-const LANGUAGES = { bash, css, diff, http, javascript, json, markdown, python, shell, typescript, xml, yaml };
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
+const require = createRequire(import.meta.url);
 
 /** Names that mean "no highlighting". */
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
+
+/**
+ * Names Docusaurus's highlighter (Prism) gives languages that highlight.js knows by another name.
+ * A site maps more under "markdown: languages:" in site.yml.
+ */
+const PRISM_NAMES: Readonly<Record<string, string>> = { markup: 'xml', 'shell-session': 'shell', mdx: 'markdown' };
+
+/**
+ * The languages an embedded part of unnamed language is guessed among (an HTTP message's body).
+ * A fixed list, so that the guess does not depend on which languages earlier pages loaded.
+ */
+const GUESSED_AMONG = ['bash', 'css', 'diff', 'http', 'javascript', 'json', 'markdown', 'python', 'shell', 'typescript', 'xml', 'yaml'];
+hljs.configure({ languages: GUESSED_AMONG });
+
+/** The highlight.js module that defines a language name or alias (lower case), if any. */
+export function languageModule(name: string, aliases: Readonly<Record<string, string>> = {}): string | undefined {
+  const target = Object.hasOwn(aliases, name) ? aliases[name] ?? name : Object.hasOwn(PRISM_NAMES, name) ? PRISM_NAMES[name] ?? name : name;
+  return Object.hasOwn(LANGUAGE_MODULES, target) ? LANGUAGE_MODULES[target] : undefined;
+}
+
+/**
+ * Registers a language's module on first use, with every language it embeds (JavaScript's
+ * html`…` templates, the scripts and styles in HTML), so a block highlights the same whatever
+ * page loaded what before it. Only the modules pages use are loaded: there are nearly 200.
+ */
+function load(module: string): void {
+  if (hljs.getLanguage(module)) return;
+  hljs.registerLanguage(module, require(`highlight.js/lib/languages/${module}`) as LanguageFn);
+  const language = hljs.getLanguage(module);
+  if (language) for (const embedded of embeddedLanguages(language)) load(embedded);
+}
+
+/** The modules of the languages a definition embeds by name (its modes' subLanguage), or the guessed-among ones. */
+function embeddedLanguages(language: Mode): string[] {
+  const found = new Set<string>();
+  const seen = new Set<object>();
+  const walk = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null || value instanceof RegExp || seen.has(value)) return;
+    seen.add(value);
+    const sub = (value as Mode).subLanguage;
+    if (sub !== undefined) for (const name of typeof sub === 'string' ? [sub] : sub.length > 0 ? sub : GUESSED_AMONG) found.add(name);
+    for (const child of Object.values(value)) walk(child);
+  };
+  walk(language);
+  return [...found].map((name) => LANGUAGE_MODULES[name]).filter((module): module is string => module !== undefined);
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -31,12 +69,14 @@ export interface Highlighted {
   unknown: boolean;
 }
 
-export function highlight(code: string, lang: string): Highlighted {
+/** Highlights code in a language named as a fence names it; `aliases` are the site's (site.yml "markdown: languages:"). */
+export function highlight(code: string, lang: string, aliases?: Readonly<Record<string, string>>): Highlighted {
   const name = lang.toLowerCase();
   if (PLAIN.has(name)) return { html: escapeHtml(code), language: undefined, unknown: false };
-  const language = hljs.getLanguage(name);
-  if (!language) return { html: escapeHtml(code), language: undefined, unknown: true };
-  return { html: hljs.highlight(code, { language: name, ignoreIllegals: true }).value, language: name, unknown: false };
+  const module = languageModule(name, aliases);
+  if (!module) return { html: escapeHtml(code), language: undefined, unknown: true };
+  load(module);
+  return { html: hljs.highlight(code, { language: module, ignoreIllegals: true }).value, language: name, unknown: false };
 }
 
 /**

@@ -23,6 +23,7 @@ import { rawHtmlRenderer } from './raw-html.ts';
 import { tableRenderer } from './tables.ts';
 import { annotate } from './token-lines.ts';
 import type { MarkdownContext, TransformedMarkdown } from './types.ts';
+import { warnMath } from './unsupported.ts';
 
 export function markdownToHtml(source: string, ctx: MarkdownContext): TransformedMarkdown {
   const page = createPageState(ctx);
@@ -31,7 +32,7 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
     extensions: [
       // MDX first: its imports, comments and JSX are read before anything takes them for text or HTML.
       mdxCodeBlockExtension, esmExtension(page), ...expressionExtensions(page), ...jsxExtensions(page),
-      admonitionExtension, markupProblemExtension(page), codeTabsExtension(page), operationExtension(page),
+      admonitionExtension(ctx.markdown?.admonitions ?? []), markupProblemExtension(page), codeTabsExtension(page), operationExtension(page),
     ],
     renderer: {
       ...rawHtmlRenderer(page),
@@ -50,6 +51,7 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
   page.operationsIntroduced = introducesOperations(text);
   const tokens = marked.lexer(text);
   annotate(tokens, text, ctx.bodyLineOffset, page.lineOf, page.explicitIds);
+  warnMath(tokens, page);
   if (ctx.changelog) markChangelog(tokens, page);
   const html = fillTocInline(marked.parser(groupCodeTabs(tokens)), page);
   const { h1, firstParagraph, headings, links, anchors, operations, changes } = page;

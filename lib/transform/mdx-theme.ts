@@ -65,8 +65,9 @@ export function renderComponent(page: PageState, token: JsxToken, kind: Exclude<
       return contentHtml(token, parser);
     case 'admonition': {
       let type = propText(page, token, 'type') ?? 'note';
-      if (!(ADMONITION_TYPES as readonly string[]).includes(type)) {
-        page.ctx.diagnostics.warn(at(page, token), `<${token.tag.name} type="${type}"> is not an admonition type; it is shown as "info". Use one of: ${ADMONITION_TYPES.join(', ')}.`);
+      const types = [...ADMONITION_TYPES, ...(page.ctx.markdown?.admonitions ?? [])];
+      if (!types.includes(type)) {
+        page.ctx.diagnostics.warn(at(page, token), `<${token.tag.name} type="${type}"> is not an admonition type; it is shown as "info". Use one of: ${types.join(', ')}.`);
         type = 'info';
       }
       const title = propText(page, token, 'title');
@@ -76,7 +77,9 @@ export function renderComponent(page: PageState, token: JsxToken, kind: Exclude<
       const children = token.inline
         ? [{ type: 'paragraph', raw: token.raw, text: token.raw, tokens: token.tokens } as Tokens.Paragraph]
         : token.tokens;
-      const admonition: AdmonitionToken = { type: 'admonition', raw: token.raw, kind: type, title, tokens: children };
+      // The title prop is plain text: one text token, escaped when rendered.
+      const titleTokens = title === undefined ? undefined : [{ type: 'text', raw: title, text: title, escaped: false }];
+      const admonition: AdmonitionToken = { type: 'admonition', raw: token.raw, kind: type, titleTokens, tokens: children };
       return parser.parse([admonition]);
     }
     case 'details': {

@@ -17,7 +17,7 @@ export async function transformSite(site: LoadedSite, runtime: Runtime, assets: 
     docsDir: site.content.docsDir,
     isDocRoute: (route) => docRoutes.has(route),
     addAsset: (absPath) => assets.addImage(absPath),
-    api, embeds: config.embeds,
+    api, embeds: config.embeds, markdown: config.markdown,
   };
   const docs = await runtime.transform({
     sources: site.content.docs, env, assets, siteDir, routes: [...routeByFile], api, apiFile: api ? site.apiFile : undefined,

@@ -24,7 +24,9 @@ function annotateNested(token: Token, startLine: number, lineOf: WeakMap<object,
   lineOf.set(token, startLine);
   if (token.type === 'heading') stripExplicitId(token as Tokens.Heading, explicitIds);
   const children: Token[] = [];
-  const container = token as { tokens?: Token[]; items?: Token[]; header?: { tokens: Token[] }[]; rows?: { tokens: Token[] }[][] };
+  const container = token as { titleTokens?: Token[]; tokens?: Token[]; items?: Token[]; header?: { tokens: Token[] }[]; rows?: { tokens: Token[] }[][] };
+  // An admonition's title (lib/transform/admonitions.ts) comes before its content.
+  if (container.titleTokens) children.push(...container.titleTokens);
   if (container.tokens) children.push(...container.tokens);
   if (container.items) children.push(...container.items);
   if (container.header) for (const cell of container.header) children.push(...cell.tokens);

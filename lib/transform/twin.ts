@@ -2,9 +2,10 @@
 // the source without front matter, with our extensions expanded into plain markdown and every link
 // made absolute, so the text reads the same wherever it is pasted. API operation blocks become
 // tables and code blocks; admonitions become block quotes; code block options other than a title
-// go.
+// go, and so do the magic comment lines.
 import { dirname, resolve } from 'node:path';
 import { decodePath, linkTarget } from './link-target.ts';
+import { magicCommentPattern } from './magic-comments.ts';
 import { introducesOperations } from './operation-intro.ts';
 import { operationPlainMarkdown } from './operation-markdown.ts';
 import type { ApiDescription } from '../openapi-model.ts';
@@ -27,7 +28,8 @@ export interface TwinContext {
 
 const FENCE_OPEN = /^(\s*(?:>\s*)*)(`{3,}|~{3,})(.*)$/;
 const OPERATION = /^::operation[ \t]+([A-Za-z0-9_.-]+)[ \t]*$/;
-const ADMONITION_OPEN = /^(:{3,})(note|tip|info|caution|danger)(?:[ \t]+(.*))?$/;
+// Any type: a page with a type the site does not know fails its build before it gets here.
+const ADMONITION_OPEN = /^(:{3,})([A-Za-z][\w-]*)(?:\[(.*)\]|[ \t]+(.*))?[ \t]*$/;
 const ADMONITION_CLOSE = /^(:{3,})[ \t]*$/;
 const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{#[A-Za-z0-9_-]+\}[ \t]*$/;
 /** A code span (left as written) or a link or image: `[text](target "title")`, text may hold code spans. */
@@ -62,6 +64,8 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
   const description = !introducesOperations(body);
   const out: string[] = doc.hasH1 ? [] : [`# ${doc.title}`, ''];
   let fence: RegExp | undefined;
+  /** The open code block's magic comment lines (lib/transform/magic-comments.ts), left out as on the page. */
+  let magic: RegExp | undefined;
   const quotes: string[] = [];
   let prefix = '';
   const push = (text: string) => out.push(text === '' ? prefix.trimEnd() : `${prefix}${text}`);
@@ -70,15 +74,18 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
   for (const line of body.split('\n')) {
     prefix = '> '.repeat(quotes.length);
     if (fence) {
-      push(line);
       if (fence.test(line)) fence = undefined;
+      else if (magic?.test(line)) continue;
+      push(line);
       continue;
     }
     const opening = line.includes('``') || line.includes('~~') ? FENCE_OPEN.exec(line) : null;
     if (opening) {
       const marker = opening[2] ?? '```';
       fence = new RegExp(`^\\s*(?:>\\s*)*${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
-      push(`${opening[1] ?? ''}${marker}${cleanInfo(opening[3] ?? '')}`);
+      const info = opening[3] ?? '';
+      magic = /\{[\d,\s-]+\}/.test(info) ? undefined : magicCommentPattern((/^[^\s{]*/.exec(info.trim())?.[0] ?? '').toLowerCase());
+      push(`${opening[1] ?? ''}${marker}${cleanInfo(info)}`);
       continue;
     }
     if (line[0] !== ':') {
@@ -97,7 +104,8 @@ export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
       const kind = admonition[2] ?? 'note';
       quotes.push(admonition[1] ?? ':::');
       const label = `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
-      out.push(`${'> '.repeat(quotes.length)}**${admonition[3] ? `${label}: ${admonition[3].trim()}` : label}**`, '> '.repeat(quotes.length).trimEnd());
+      const title = (admonition[3] ?? admonition[4])?.trim();
+      out.push(`${'> '.repeat(quotes.length)}**${title ? `${label}: ${title}` : label}**`, '> '.repeat(quotes.length).trimEnd());
       continue;
     }
     const closing = ADMONITION_CLOSE.exec(line);

@@ -2,6 +2,7 @@
 // (TransformedMarkdown): the HTML and what the later stages need from the page.
 import type { ChangeEntry } from './changelog.ts';
 import type { Diagnostics } from '../diagnostics.ts';
+import type { SiteConfig } from '../load/config.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 
 export interface TocItem {
@@ -41,6 +42,8 @@ export interface MarkdownContext {
   api?: ApiDescription | undefined;
   /** Origins that raw <iframe> may embed (site.yml "embeds"); none when absent. */
   embeds?: readonly string[] | undefined;
+  /** site.yml "markdown": the site's own admonition types; none when absent. */
+  markdown?: SiteConfig['markdown'] | undefined;
   /** A changelog page: its dated list entries get anchors and feed entries (lib/transform/changelog.ts). */
   changelog?: boolean | undefined;
 }

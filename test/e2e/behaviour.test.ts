@@ -303,6 +303,22 @@ test('code: the copy button copies and says "Copied"; the chosen tab is synced a
   assert.equal(await page.locator('.code-tabs').first().getByRole('tab', { selected: true }).textContent(), 'Python', 'remembered');
 });
 
+test('code: a numbered block shows its line numbers, and the copy button copies the code without them or its magic comments', async () => {
+  const page = '---\ntitle: Numbered\n---\n# Numbered\n\n```js showLineNumbers=9\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n```\n';
+  const { outDir } = await buildInto(fixtureWith({ 'content/docs/guides/numbered.md': page }));
+  const url = await live.serve(outDir);
+  const context = await live.context({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const tab = await open(`${url}/docs/guides/numbered/`, { context });
+  const block = tab.locator('.code-block').first();
+  const numbers = await block.locator('.code-line').evaluateAll((lines) => lines.map((line) => getComputedStyle(line, '::before').content));
+  assert.deepEqual(numbers, ['"9" / ""', '"10" / ""']);
+  assert.equal(await block.locator('.code-line--highlighted').textContent(), 'const b = 2;');
+  await block.hover();
+  await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+  await tab.waitForFunction(() => document.querySelector('.code-block__copy')?.getAttribute('aria-label') === 'Copied');
+  assert.equal(await tab.evaluate(() => navigator.clipboard.readText()), 'const a = 1;\nconst b = 2;');
+});
+
 test('no request leaves the site without an analytics id', async () => {
   const page = await open('/docs/guides/first/');
   const hosts = new Set<string>();

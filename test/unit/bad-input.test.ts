@@ -23,13 +23,13 @@ test('a front matter value of the wrong type fails naming the key and its line',
   assert.equal(message, 'content/docs/guides/2-second.md:3: "sidebar_position" must be a number, but it is string "abc".\n'
     + '  → Change "sidebar_position" to a number.');
   const tags = await failure(fixtureWith({ 'content/docs/guides/2-second.md': '---\ntitle: Second\ntags: 5\n---\n# Second\n' }));
-  assert.match(tags, /^content\/docs\/guides\/2-second\.md:3: "tags" must be a list of texts, but it is number 5\./);
+  assert.match(tags, /^content\/docs\/guides\/2-second\.md:3: "tags" must be a list of texts or of \{label, permalink\}, but it is number 5\./);
 });
 
 test('an unknown admonition type fails at its line and lists the known ones', async () => {
   const message = await failure(caseSite('unknown-admonition'));
   assert.equal(message, 'content/docs/guides/2-second.md:10: Unknown admonition type "hint" in ":::hint".\n'
-    + '  → Use one of: note, tip, info, caution, danger; a title goes after a space, for example ":::tip Good to know".');
+    + '  → Use one of: note, tip, info, warning, danger, caution, important, secondary, success; a title goes in brackets or after a space, for example ":::tip[Good to know]". A type of the site\'s own is listed under "markdown: admonitions:" in content/site.yml.');
 });
 
 test('an admonition that is never closed fails at its opening line', async () => {

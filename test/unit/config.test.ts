@@ -75,3 +75,19 @@ test('a link must be a route or a full URL', () => {
   assert.match(error.message, /must start with "\/", "https:\/\/" or "mailto:"/);
   assert.ok(error.line && error.line > 1);
 });
+
+test('"markdown.admonitions" adds types; a name that cannot follow the colons is an error at its line', () => {
+  assert.deepEqual(parse(`${real}\nmarkdown:\n  admonitions: [security, release-note]\n`).markdown.admonitions, ['security', 'release-note']);
+  assert.deepEqual(parse(real).markdown.admonitions, []);
+  const error = failure(`${real}\nmarkdown:\n  admonitions: ["two words"]\n`);
+  assert.match(error.message, /"markdown\.admonitions" lists "two words", which is not a type name/);
+  assert.equal(error.line, real.split('\n').length + 2);
+});
+
+test('"markdown.languages" maps fence names to highlight.js languages; an unknown language is an error at its line', () => {
+  assert.deepEqual(parse(`${real}\nmarkdown:\n  languages:\n    JSONC: json\n    hcl: ini\n`).markdown.languages, { jsonc: 'json', hcl: 'ini' });
+  assert.deepEqual(parse(real).markdown.languages, {});
+  const error = failure(`${real}\nmarkdown:\n  languages:\n    hcl: terraform\n`);
+  assert.match(error.message, /"markdown\.languages" maps "hcl" to "terraform", which highlight\.js does not know/);
+  assert.equal(error.line, real.split('\n').length + 3);
+});

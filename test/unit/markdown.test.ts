@@ -81,3 +81,22 @@ test('an unknown code language is a warning and the code is shown as plain text'
   assert.equal(diagnostics.warnings[0]?.line, 3);
   assert.match(diagnostics.warnings[0]?.message ?? '', /Unknown code language "cobol"/);
 });
+
+test('an admonition type of the site\'s own (site.yml markdown.admonitions) renders; unlisted, it fails at its line', () => {
+  const source = 'Intro.\n\n:::security[Keys]\nRotate them.\n:::\n';
+  const html = markdownToHtml(source, context({ markdown: { admonitions: ['security'], languages: {} } })).html;
+  assert.match(html, /<div class="admonition admonition--security">\n<p class="admonition__title">Keys<\/p>/);
+  assert.throws(() => markdownToHtml(source, context()), (error) => error instanceof BuildError && error.line === 3
+    && /Unknown admonition type "security"/.test(error.problem) && /"markdown: admonitions:" in content\/site\.yml/.test(error.hint));
+});
+
+test('an admonition title that is neither "[Title]" nor after a space fails at its line', () => {
+  assert.throws(() => markdownToHtml('Intro.\n\n:::tip{title="Keys"}\nRotate them.\n:::\n', context()),
+    (error) => error instanceof BuildError && error.line === 3 && /The title of the ":::tip" admonition cannot be read/.test(error.problem));
+});
+
+test('an unknown code language is one warning per page and language, at its first block', () => {
+  const diagnostics = new Diagnostics();
+  markdownToHtml('```hcl\na {}\n```\n\n```foo\nb\n```\n\n```HCL\nc {}\n```\n', context({ diagnostics }));
+  assert.deepEqual(diagnostics.warnings.map((warning) => [warning.line, /"(\w+)"/.exec(warning.message)?.[1]]), [[1, 'hcl'], [5, 'foo']]);
+});
