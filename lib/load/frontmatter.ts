@@ -13,6 +13,10 @@ export interface FrontMatter {
   hideTableOfContents: boolean;
   tocMinLevel?: number | undefined;
   tocMaxLevel?: number | undefined;
+  /** Docusaurus's doc id: replaces the file name (without number prefix) in the doc's id and route. */
+  id?: string | undefined;
+  /** Docusaurus: the sidebar (of a sidebars file) the page shows, whichever sidebar lists it. */
+  displayedSidebar?: string | undefined;
   /** Our extension: a page of the docs shell that is not listed in the sidebar (the /docs/ landing page). */
   sidebarExclude: boolean;
   /** Our extension: the page is a changelog of dated entries, published as Atom and JSON feeds. */
@@ -27,9 +31,9 @@ export interface SplitMarkdown {
 }
 
 const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags',
-  'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog'];
+  'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog', 'id', 'displayed_sidebar'];
 /** Keys other tools accept that we deliberately ignore: a warning, not an error, so such docs still build. */
-const IGNORED_KEYS = ['id', 'keywords', 'image', 'pagination_label', 'custom_edit_url', 'draft', 'last_update', 'sidebar_class_name', 'hide_title'];
+const IGNORED_KEYS = ['keywords', 'image', 'pagination_label', 'custom_edit_url', 'draft', 'last_update', 'sidebar_class_name', 'hide_title'];
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
@@ -85,5 +89,17 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
     tocMaxLevel,
     sidebarExclude: fields.optionalBoolean('sidebar_exclude') ?? false,
     changelog: fields.optionalBoolean('changelog') ?? false,
+    id: readId(fields),
+    displayedSidebar: fields.optionalString('displayed_sidebar'),
   };
+}
+
+/** Front matter `id`: one name, as Docusaurus requires (it replaces the file name in the doc's id and route). */
+function readId(fields: FieldReader): string | undefined {
+  const id = fields.optionalString('id')?.trim();
+  if (id === undefined) return undefined;
+  if (id === '' || id === '.' || id === '..' || /[/\\\u0000-\u001f\u007f]/.test(id)) {
+    fields.fail('id', `The doc id "${id}" is not a single name.`, 'Write a name without "/" (the folder is part of the id already), e.g. "id: quickstart".');
+  }
+  return id;
 }
