@@ -84,7 +84,9 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   for (const doc of docs) pages.add(doc.route, doc.source.file, DocPageTemplate, pageData.doc(doc), doc.source.slugLine);
   for (const category of allCategories) {
     const node = category.indexRoute ? findCategory(sidebar, category.indexRoute) : undefined;
-    if (category.indexRoute && node) pages.add(category.indexRoute, category.file ?? category.dir, CategoryPage, pageData.category(node, category.indexRoute));
+    // A sidebars file's generated index may have a title of its own besides the sidebar label.
+    const titled = node && node.label !== category.label ? { ...node, label: category.label } : node;
+    if (category.indexRoute && titled) pages.add(category.indexRoute, category.file ?? category.dir, CategoryPage, pageData.category(titled, category.indexRoute));
   }
   pages.add(tagsRoute, 'tags index', TagsListPage, pageData.tagsIndex(tags, tagsRoute));
   for (const tag of tags) pages.add(tag.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, tagsRoute));

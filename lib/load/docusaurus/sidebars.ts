@@ -43,7 +43,9 @@ function itemsOf(module: JsModule, value: JsValue, path: string, where: Location
     diagnostics.warn({ file: module.file, line: value.line ?? where.line }, unknownMessage(path, value));
     return undefined;
   }
-  if (Array.isArray(value)) return value.flatMap((item, index) => readItem(module, item, `${path}[${index}]`, where, diagnostics));
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => readItem(module, item, `${path}[${index}]`, { file: module.file, line: module.lineOfItem(value, index) ?? where.line }, diagnostics));
+  }
   if (isObject(value)) return shorthandCategories(module, value, path, diagnostics);
   diagnostics.warn(where, `"${path}" must be a list of sidebar items; it is left out.`);
   return undefined;
@@ -57,14 +59,15 @@ function shorthandCategories(module: JsModule, value: Record<string, JsValue>, p
   });
 }
 
-function readItem(module: JsModule, item: JsValue, path: string, parent: Location, diagnostics: Diagnostics): SidebarSpecItem[] {
-  if (typeof item === 'string') return [{ kind: 'doc', id: item, label: undefined, where: { file: module.file, line: parent.line } }];
+/** `at`: the item's own line. */
+function readItem(module: JsModule, item: JsValue, path: string, at: Location, diagnostics: Diagnostics): SidebarSpecItem[] {
+  if (typeof item === 'string') return [{ kind: 'doc', id: item, label: undefined, where: at }];
   if (item instanceof Unknown) {
-    diagnostics.warn({ file: module.file, line: item.line ?? parent.line }, unknownMessage(path, item));
+    diagnostics.warn({ file: module.file, line: item.line ?? at.line }, unknownMessage(path, item));
     return [];
   }
   if (!isObject(item)) {
-    diagnostics.warn(parent, `"${path}" is not a sidebar item (a doc id or an object); it is left out.`);
+    diagnostics.warn(at, `"${path}" is not a sidebar item (a doc id or an object); it is left out.`);
     return [];
   }
   const fields = new JsFields(module, item, path, diagnostics);

@@ -29,6 +29,8 @@ export interface JsModule {
   lineOf(object: JsObject, key: string): number | undefined;
   /** The line where a value (an object or a list) starts. */
   lineOfValue(value: JsValue): number | undefined;
+  /** The line of a list's item as written (a doc id of a sidebar). */
+  lineOfItem(list: JsValue[], index: number): number | undefined;
 }
 
 export function isObject(value: JsValue): value is JsObject {
@@ -118,6 +120,7 @@ class Reader {
   private readonly reading = new Set<string>();
   private readonly keyLines = new WeakMap<JsObject, Map<string, number | undefined>>();
   private readonly valueLines = new WeakMap<object, number | undefined>();
+  private readonly itemLines = new WeakMap<JsValue[], (number | undefined)[]>();
 
   constructor(private readonly program: Program, private readonly text: string, private readonly file: string,
     private readonly lineOfGenerated: (line: number, column: number) => number | undefined) {}
@@ -155,6 +158,7 @@ class Reader {
       file: this.file, text: this.text, value,
       lineOf: (object, key) => this.keyLines.get(object)?.get(key),
       lineOfValue: (known) => (typeof known === 'object' && known !== null ? this.valueLines.get(known) : undefined),
+      lineOfItem: (list, index) => this.itemLines.get(list)?.[index],
     };
   }
 
@@ -213,14 +217,22 @@ class Reader {
       }
       case 'ArrayExpression': {
         const list: JsValue[] = [];
+        const lines: (number | undefined)[] = [];
         for (const element of node.elements as (AnyNode | null)[]) {
-          if (element === null) list.push(undefined);
-          else if (element.type === 'SpreadElement') {
+          if (element === null) {
+            list.push(undefined);
+            lines.push(undefined);
+          } else if (element.type === 'SpreadElement') {
             const spread = this.value((element as unknown as SpreadElement).argument as AnyNode);
             if (!Array.isArray(spread)) return spread instanceof Unknown ? spread : new Unknown(this.line(element), 'a spread of something that is not a list');
             list.push(...spread);
-          } else list.push(this.value(element));
+            lines.push(...spread.map((_, index) => this.itemLines.get(spread)?.[index]));
+          } else {
+            list.push(this.value(element));
+            lines.push(this.line(element));
+          }
         }
+        this.itemLines.set(list, lines);
         return list;
       }
       case 'Identifier':
