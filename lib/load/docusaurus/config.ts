@@ -20,6 +20,15 @@ export function docusaurusConfigFile(siteDir: string): string | undefined {
   return CONFIG_NAMES.find((name) => existsSync(join(siteDir, name)));
 }
 
+/**
+ * What `npm start` watches in a Docusaurus site folder besides content/ and assets/ (relative to
+ * it): the config, the usual sidebars files, docs/ and static/; none for another site.
+ */
+export function docusaurusSources(siteDir: string): string[] {
+  const config = docusaurusConfigFile(siteDir);
+  return config ? [config, 'sidebars.js', 'sidebars.ts', 'docs', 'static'] : [];
+}
+
 /** A link of the navbar or home page that leads to the first page of a sidebar, known once the sidebars are. */
 export interface SidebarLink {
   link: LinkItem;
