@@ -149,3 +149,26 @@ test('sidebars: every item form Docusaurus documents, with several sidebars', (t
   assert.deepEqual(diagnostics.warnings.map((warning) => `${warning.file}:${warning.line}`), ['sidebars.js:7']);
   assert.match(diagnostics.warnings[0]?.message ?? '', /"broken\[0\]" is an item of type "html", which this generator does not show/);
 });
+
+test('what the site relies on but this generator does not build is a warning at its line', (t) => {
+  const dir = folder(t, {
+    'docusaurus.config.js': [
+      'module.exports = {',
+      "  title: 'Lumen', url: 'https://docs.lumen.example.com', favicon: 'img/favicon.ico',",
+      "  onBrokenLinks: 'warn',",
+      "  i18n: {defaultLocale: 'en', locales: ['en', 'fr']},",
+      "  presets: [['classic', {docs: {remarkPlugins: [require('remark-math')]}, blog: {showReadingTime: true}}]],",
+      "  themeConfig: {navbar: {logo: {src: 'img/logo.svg'}, items: [{type: 'localeDropdown', position: 'right'}]}},",
+      '};',
+    ].join('\n'),
+  });
+  const diagnostics = new Diagnostics();
+  readDocusaurusConfig(dir, 'docusaurus.config.js', diagnostics);
+  const warnings = diagnostics.warnings.toSorted((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((warning) => `${warning.line}: ${warning.message}`);
+  assert.equal(warnings.length, 5, warnings.join('\n'));
+  assert.match(warnings[0] ?? '', /^3: "onBrokenLinks: 'warn'" is not read: a broken link fails the build here/);
+  assert.match(warnings[1] ?? '', /^4: The site has 2 locales; this generator builds the default locale only/);
+  assert.match(warnings.slice(2, 4).join('\n'), /^5: The blog is not built by this generator/m);
+  assert.match(warnings.slice(2, 4).join('\n'), /^5: "remarkPlugins" are not run/m);
+  assert.match(warnings[4] ?? '', /^6: "themeConfig\.navbar\.items\[0\]" is a navbar item of type "localeDropdown", which this generator does not show/);
+});

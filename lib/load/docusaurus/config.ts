@@ -188,6 +188,10 @@ function warnUnbuilt(root: JsFields, siteDir: string, docs: JsFields | undefined
       diagnostics.warn(root.at(key), `The ${key === 'plugins' ? 'plugin' : 'theme'} ${shown} is not run by this generator: what it adds to the site is missing. Remove it from "${key}" once the site does without it.`);
     }
   }
+  const onBrokenLinks = root.string('onBrokenLinks');
+  if (onBrokenLinks !== undefined && onBrokenLinks !== 'throw') {
+    root.warn('onBrokenLinks', `"onBrokenLinks: '${onBrokenLinks}'" is not read: a broken link fails the build here. Fix the link the build names, or set "onBrokenLinks: 'throw'".`);
+  }
   const locales = root.object('i18n')?.list('locales');
   if (locales && locales.length > 1) root.warn('i18n', `The site has ${locales.length} locales; this generator builds the default locale only.`);
   for (const key of ['scripts', 'stylesheets', 'clientModules'] as const) {
