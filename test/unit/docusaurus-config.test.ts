@@ -172,3 +172,14 @@ test('what the site relies on but this generator does not build is a warning at 
   assert.match(warnings.slice(2, 4).join('\n'), /^5: "remarkPlugins" are not run/m);
   assert.match(warnings[4] ?? '', /^6: "themeConfig\.navbar\.items\[0\]" is a navbar item of type "localeDropdown", which this generator does not show/);
 });
+
+test('a social card whose size the build cannot read (the JPEG of the Docusaurus template) is left out with a warning, not a failed build', (t) => {
+  const dir = folder(t, {
+    'docusaurus.config.js': "module.exports = {\n  title: 'Lumen', url: 'https://docs.lumen.example.com', favicon: 'img/favicon.ico',\n  themeConfig: {\n    image: 'img/docusaurus-social-card.jpg',\n    navbar: {logo: {src: 'img/logo.svg'}},\n  },\n};\n",
+  });
+  const diagnostics = new Diagnostics();
+  const { config } = readDocusaurusConfig(dir, 'docusaurus.config.js', diagnostics);
+  assert.equal(config.image, undefined);
+  assert.deepEqual(diagnostics.warnings.map((warning) => warning.line), [4]);
+  assert.match(diagnostics.warnings[0]?.message ?? '', /The social card "static\/img\/docusaurus-social-card\.jpg" is left out/);
+});

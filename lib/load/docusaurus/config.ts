@@ -116,7 +116,12 @@ export function readDocusaurusConfig(siteDir: string, configFile: string, diagno
     throw new BuildError(navbar?.at('logo') ?? { file: configFile }, 'The config names no navbar logo ("themeConfig.navbar.logo.src"); this generator shows one on every page.',
       "Add \"logo: {alt: '…', src: 'img/logo.svg'}\" to themeConfig.navbar, with the file in static/img/.");
   }
-  const image = themeConfig && staticPath(themeConfig, 'image', configFile);
+  let image = themeConfig && staticPath(themeConfig, 'image', configFile);
+  // Link previews need the image's size, which the build reads from PNG and SVG files only.
+  if (image !== undefined && !/\.(png|svg)$/i.test(image)) {
+    themeConfig?.warn('image', `The social card "${image}" is left out: link previews need an image whose size the build reads (PNG or SVG). Use a PNG of 1200 × 630 pixels.`);
+    image = undefined;
+  }
   const tagline = root.string('tagline') ?? '';
   const editUrl = docsOptions?.has('editUrl') ? docsOptions.string('editUrl') : undefined;
   const homeAction: LinkItem = { label: 'Read the docs', href: docsRoute };
