@@ -17,6 +17,7 @@ import { CliError, parsePort, readCli } from './lib/cli.ts';
 import type { BuildRequest, WorkerReply } from './lib/dev/protocol.ts';
 import { LIVE_RELOAD_CLIENT, LiveReload } from './lib/dev/live-reload.ts';
 import { createStaticServer } from './lib/dev/static-server.ts';
+import { docusaurusSources } from './lib/load/docusaurus/config.ts';
 
 const root = resolve(import.meta.dirname);
 // --site DIR serves another site folder (the browser tests use a fixture); --out DIR builds elsewhere.
@@ -108,7 +109,7 @@ let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> = Promise.resolve();
 let pending: string[] = [];
 const sources = [
-  ...['content', 'assets'].map((dir) => resolve(siteDir, dir)),
+  ...['content', 'assets', ...docusaurusSources(siteDir)].map((dir) => resolve(siteDir, dir)),
   ...['assets', 'client'].map((dir) => resolve(root, dir)),
   ...BUILD_CODE,
 ];

@@ -83,12 +83,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const pages = [...docs, ...standalone];
       const errors = [
         ...checkSamples({ docs: loaded.content.docs, pages: standalone, siteDir }, loaded.api, diagnostics),
-        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText), linkTargets(table, pages, loaded.content.drafts), diagnostics, loaded.config.onBrokenLinks),
+        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText, loaded.configFile), linkTargets(table, pages, loaded.content.drafts), diagnostics, loaded.config.onBrokenLinks),
       ];
       if (errors.length > 0) throw new BuildFailure(errors);
     });
-    const { configText, config, synonyms } = loaded;
-    const built = await stage('assets', () => runtime.assets({ root, siteDir, config, configText, assets, docs, pagesForSearch, categories, synonyms }));
+    const { configText, configFile, configImageDir, config, synonyms } = loaded;
+    const built = await stage('assets', () => runtime.assets({ root, siteDir, config, configText, configFile, configImageDir, assets, docs, pagesForSearch, categories, synonyms }));
     const pages = table.filter(isPage);
     await stage('render', () => runtime.render(pages, site, built));
     const { assetFiles, search } = await stage('write', () => runtime.write(table.filter(isFile), assets));

@@ -70,7 +70,8 @@ export class PageData {
   home(): HomePageData {
     const { home } = this.config;
     return {
-      head: this.head(home.title, home.description, '/'),
+      // A home page titled like the site (a Docusaurus site's) is titled once, not "Title | Title".
+      head: this.head(home.title === this.config.title ? undefined : home.title, home.description, '/'),
       cards: home.features.map((feature) => ({ title: feature.title, description: feature.description, href: feature.href })),
     };
   }

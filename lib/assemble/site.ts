@@ -16,7 +16,7 @@ import { TagPage } from '../../templates/TagPage.tsx';
 import { TagsListPage } from '../../templates/TagsListPage.tsx';
 import type { AssetCollector } from '../assets/bundle.ts';
 import { searchInputOf, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
-import { BuildError, type Diagnostics } from '../diagnostics.ts';
+import { BuildError, lineOfKey, type Diagnostics } from '../diagnostics.ts';
 import type { CategorySource } from '../load/content.ts';
 import { lastUpdatedDates } from '../load/last-updated.ts';
 import { routeFile } from '../load/route-path.ts';
@@ -30,7 +30,12 @@ import { changelogFeeds } from './feeds.ts';
 import { llmsTxt, markdownTwins } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
 import { notFoundPageData, PageData, pageOf } from './page-data.ts';
-import { buildSidebar, findCategory, layoutSidebar } from './sidebar.ts';
+import { buildSidebar, categoryLinkDoc, findCategory, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
+import { resolveSidebars } from './sidebars-file.ts';
+import { readStaticFile } from '../assets/static-files.ts';
+import type { DocusaurusParts } from '../load/docusaurus/site.ts';
+import type { SiteConfig } from '../load/config.ts';
+import type { FileOutput } from './output-table.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { collectTags } from './tags.ts';
 
@@ -60,13 +65,15 @@ export interface AssembleInput {
 
 export function assembleSite({ root, loaded, docs, standalone, committed, assets, twins, diagnostics }: AssembleInput): AssembledSite {
   const { config, content, siteDir, tagsRoute, api } = loaded;
+  warnLostCategoryLinks(siteDir, docs, content.categories, diagnostics);
+  const { sidebar, layout, categories: allCategories } = loaded.docusaurus
+    ? docusaurusSidebars(loaded, loaded.docusaurus, docs, diagnostics)
+    : { ...folderSidebar(docs, content.categories, config), categories: content.categories };
   if (!docs.some((doc) => doc.id === config.docs.mainDoc)) {
     throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
       'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
   }
-  const sidebar = buildSidebar(docs, content.categories, config.sidebarLinks);
   const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed);
-  const layout = layoutSidebar(sidebar, config.docs.sidebarPerFolder);
   // Unlisted docs are reached by their address only: no tag page, sitemap entry or llms.txt line leads to them.
   const listed = docs.filter((doc) => !doc.unlisted);
   const tags = collectTags(listed, diagnostics);
@@ -75,11 +82,14 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
   const pageData = new PageData(config, layout, updated, docsByRoute, new Set(tags.map((tag) => tag.route)));
   const pages = new Pages(diagnostics);
-  pages.add('/', 'home page (content/site.yml)', HomePage, pageData.home());
+  // A Docusaurus site whose docs are at the root ("routeBasePath: '/'") has a doc as its home page.
+  if (!docsByRoute.has('/')) pages.add('/', `home page (${loaded.configFile})`, HomePage, pageData.home());
   for (const doc of docs) pages.add(doc.route, doc.source.file, DocPageTemplate, pageData.doc(doc), doc.source.slugLine);
-  for (const category of content.categories) {
+  for (const category of allCategories) {
     const node = category.indexRoute ? findCategory(sidebar, category.indexRoute) : undefined;
-    if (category.indexRoute && node) pages.add(category.indexRoute, category.file ?? category.dir, CategoryPage, pageData.category(node, category.indexRoute));
+    // A sidebars file's generated index may have a title of its own besides the sidebar label.
+    const titled = node && node.label !== category.label ? { ...node, label: category.label } : node;
+    if (category.indexRoute && titled) pages.add(category.indexRoute, category.file ?? category.dir, CategoryPage, pageData.category(titled, category.indexRoute));
   }
   pages.add(tagsRoute, 'tags index', TagsListPage, pageData.tagsIndex(tags, tagsRoute));
   for (const tag of tags) pages.add(tag.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, tagsRoute));
@@ -106,6 +116,8 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     // The API description as written, for client generators and API tools.
     ...(api ? [fileOutput('openapi.yaml', () => api.text)] : []),
     // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
+    // A Docusaurus site's static/ folder, at the site root.
+    ...staticOutputs(loaded, pages.routes(), diagnostics),
     ...markdownTwins(config, sidebar, docs, {
       resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
       docsDir: content.docsDir,
@@ -120,7 +132,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   return {
     table, site,
     pagesForSearch: docs.map((doc) => searchInputOf(config.baseUrl, doc)),
-    categories: categorySections(config.baseUrl, content.categories, sidebar, docsByRoute),
+    categories: categorySections(config.baseUrl, allCategories, sidebar, docsByRoute),
   };
 }
 
@@ -128,6 +140,10 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
 class Pages {
   readonly list: PageOutput[] = [];
   private readonly sources = new Map<string, string>();
+
+  routes(): Set<string> {
+    return new Set(this.sources.keys());
+  }
 
   constructor(private readonly diagnostics: Diagnostics) {}
 
@@ -177,4 +193,67 @@ function categoryDescriptions(sidebar: SidebarItem[]): Map<string, string> {
   };
   walk(sidebar);
   return found;
+}
+
+/** The sidebar of a site without sidebars file: its docs folder as a tree. */
+function folderSidebar(docs: DocPage[], categories: CategorySource[], config: SiteConfig): { sidebar: SidebarItem[]; layout: SidebarLayout } {
+  const sidebar = buildSidebar(docs, categories, config.sidebarLinks);
+  return { sidebar, layout: layoutSidebar(sidebar, config.docs.sidebarPerFolder) };
+}
+
+/**
+ * A Docusaurus site's sidebars (its sidebars file, else the folder tree), and what follows from
+ * them: the navbar's sidebar links lead to each sidebar's first page, the main doc is the first
+ * sidebar's first doc. `sidebar` lists every sidebar's items, for what reads all of them (llms.txt).
+ */
+function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], diagnostics: Diagnostics): { sidebar: SidebarItem[]; layout: SidebarLayout; categories: CategorySource[] } {
+  const { config, content } = loaded;
+  let named: { id: string; items: SidebarItem[] }[];
+  let layout: SidebarLayout;
+  let categories = content.categories;
+  if (parts.sidebars) {
+    const resolved = resolveSidebars(parts.sidebars, docs, content.categories, config.docs.version.path, diagnostics);
+    named = resolved.sidebars;
+    layout = layoutSidebars(named.map((sidebar) => sidebar.items), resolved.displayed);
+    categories = [...content.categories, ...resolved.categories];
+  } else {
+    const folder = folderSidebar(docs, content.categories, config);
+    named = [{ id: '', items: folder.sidebar }];
+    layout = folder.layout;
+  }
+  for (const { link, sidebarId, where } of parts.sidebarLinks) {
+    const sidebar = sidebarId === undefined ? named[0] : named.find((candidate) => candidate.id === sidebarId);
+    if (!sidebar) {
+      throw new BuildError(where, `The navbar names the sidebar "${sidebarId ?? ''}", which ${parts.sidebars ? 'the sidebars file does not have' : 'needs a sidebars file ("sidebarPath" of the docs options)'}.`,
+        parts.sidebars ? `Use one of: ${named.map((candidate) => candidate.id).join(', ')}.` : 'Name the sidebars file in the docs options, or link to a doc instead.');
+    }
+    link.href = firstRoute(sidebar.items) ?? loaded.docsRoute;
+  }
+  const firstDoc = docs.find((doc) => doc.route === firstRoute(named[0]?.items ?? [])) ?? docs[0];
+  if (firstDoc) config.docs.mainDoc = firstDoc.id;
+  return { sidebar: named.flatMap((sidebar) => sidebar.items), layout, categories };
+}
+
+/** A category file's `link: {type: doc}` that names no doc: a warning at its line (the category would lose its link). */
+function warnLostCategoryLinks(siteDir: string, docs: DocPage[], categories: CategorySource[], diagnostics: Diagnostics): void {
+  const docsById = new Map(docs.map((doc) => [doc.id, doc]));
+  for (const category of categories) {
+    if (category.linkDocId === undefined || categoryLinkDoc(category, docsById, docs)) continue;
+    const file = category.file ?? category.dir;
+    diagnostics.warn({ file, line: category.file ? lineOfKey(readFileSync(join(siteDir, category.file), 'utf8'), 'id') : undefined },
+      `The category links to the doc id "${category.linkDocId}", but no doc has it; the category has no page of its own. Use the doc's id (its front matter id, or its file name without number prefix).`);
+  }
+}
+
+/** The files of a Docusaurus static/ folder; one whose path a generated file has already is a warning and left out. */
+function staticOutputs(loaded: LoadedSite, pageRoutes: Set<string>, diagnostics: Diagnostics): FileOutput[] {
+  // Static files are never HTML (lib/assets/static-files.ts), so only the generated files can share a path with one.
+  const generated = new Set(['/404.html', '/sitemap.xml', '/robots.txt', '/llms.txt', '/serve.json', '/openapi.yaml', `${loaded.docsRoute}llms.txt`]);
+  return (loaded.docusaurus?.staticFiles ?? []).flatMap((file) => {
+    if (generated.has(file.route) || pageRoutes.has(file.route)) {
+      diagnostics.warn({ file: file.file }, `This static file is not published: the site makes its own ${file.route}. Remove it or give it another name.`);
+      return [];
+    }
+    return [{ kind: 'file' as const, route: file.route, path: file.path, content: () => readStaticFile(file, loaded.siteDir) }];
+  });
 }

@@ -83,6 +83,9 @@ export interface BundleOptions {
   ogImage: string | undefined;
   /** The text of content/site.yml, so that a problem with a configured image names its line. */
   configText?: string | undefined;
+  /** The configuration file (content/site.yml by default) and the folder its image paths are relative to (assets/ by default). */
+  configFile?: string | undefined;
+  imageDir?: string | undefined;
 }
 
 /** The stylesheet, the page script and the search module, as esbuild writes them. */
@@ -116,21 +119,24 @@ export const COMPILED_SOURCES = ['client', 'common', 'assets/css'];
 
 /** Adds the bundles and the configured images to the site's files; returns their URLs. */
 export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omit<AssetUrls, 'searchIndex'> & { ogImageSize: { width: number; height: number } | undefined } {
-  const where = (key: string) => ({ file: 'content/site.yml', line: options.configText === undefined ? undefined : lineOfKey(options.configText, key) });
+  const configFile = options.configFile ?? 'content/site.yml';
+  const imageDir = options.imageDir ?? 'assets';
+  const where = (key: string) => ({ file: configFile, line: options.configText === undefined ? undefined : lineOfKey(options.configText, key) });
   const image = (configPath: string, key: string) => {
+    const shown = imageDir ? `${imageDir}/${configPath}` : configPath;
     let found: ImageAsset | undefined;
     try {
-      found = options.assets.addImage(join(options.siteDir, 'assets', configPath));
+      found = options.assets.addImage(join(options.siteDir, imageDir, configPath));
     } catch (error) {
       if (!(error instanceof AssetRejected)) throw error;
-      throw new BuildError(where(key), `The ${key} image "assets/${configPath}" ${error.rejection}`, error.hint);
+      throw new BuildError(where(key), `The ${key} image "${shown}" ${error.rejection}`, error.hint);
     }
-    if (!found) throw new BuildError(where(key), `The ${key} image "assets/${configPath}" does not exist.`, `Add the file or change "${key}" in content/site.yml.`);
+    if (!found) throw new BuildError(where(key), `The ${key} image "${shown}" does not exist.`, `Add the file or change "${key}" in ${configFile}.`);
     return found;
   };
   const og = options.ogImage === undefined ? undefined : image(options.ogImage, 'image');
   if (og && !(og.width && og.height)) {
-    throw new BuildError(where('image'), `The link-preview image "assets/${options.ogImage}" has no readable size.`,
+    throw new BuildError(where('image'), `The link-preview image "${imageDir ? `${imageDir}/` : ''}${options.ogImage}" has no readable size.`,
       'Use a PNG (1200 × 630 pixels suits every preview) or an SVG with width and height.');
   }
   return {

@@ -56,7 +56,9 @@ export function configLinks(hrefs: string[], file: string, text: string): LinkRe
     .filter((href) => href.startsWith('/'))
     .map((href) => {
       const [path = '/', hash] = href.split('#');
-      const index = text.indexOf(href);
+      // A Docusaurus config writes a route without its last "/" ("/docs/intro").
+      let index = text.indexOf(href);
+      if (index < 0 && href.endsWith('/') && href.length > 1) index = text.indexOf(`'${href.slice(0, -1)}`) + 1 || text.indexOf(`"${href.slice(0, -1)}`) + 1 || -1;
       const line = index >= 0 ? text.slice(0, index).split('\n').length : undefined;
       return { route: path, hash: hash || undefined, file, line };
     });
@@ -72,8 +74,8 @@ export function linkTargets(table: OutputEntry[], pages: { route: string; anchor
 }
 
 /** Every internal link of the site: the docs', the standalone pages' and site.yml's. */
-export function siteLinks(pages: { links: LinkRef[] }[], config: SiteConfig, configText: string): LinkRef[] {
-  return [...pages.flatMap((page) => page.links), ...configLinks(configHrefs(config), 'content/site.yml', configText)];
+export function siteLinks(pages: { links: LinkRef[] }[], config: SiteConfig, configText: string, configFile = 'content/site.yml'): LinkRef[] {
+  return [...pages.flatMap((page) => page.links), ...configLinks(configHrefs(config), configFile, configText)];
 }
 
 function configHrefs(config: SiteConfig): string[] {

@@ -180,7 +180,9 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   const { position: prefixPosition, name } = parseNumberPrefix(base);
   const folderName = dir.split('/').pop() ?? '';
   const dirId = stripPrefixes(dir);
-  const id = dirId ? `${dirId}/${name}` : name;
+  // Front matter `id` replaces the file name in the id and the route, as in Docusaurus.
+  const localId = frontMatter.id ?? name;
+  const id = dirId ? `${dirId}/${localId}` : localId;
   // A doc named like its folder (prefix included), or index/README, is the folder's page.
   const isFolderIndex = base === folderName || name === 'index' || name === 'README';
   const idPath = isFolderIndex ? dirId : id;

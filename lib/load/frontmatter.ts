@@ -23,6 +23,10 @@ export interface FrontMatter {
   hideTableOfContents: boolean;
   tocMinLevel?: number | undefined;
   tocMaxLevel?: number | undefined;
+  /** Docusaurus's doc id: replaces the file name (without number prefix) in the doc's id and route. */
+  id?: string | undefined;
+  /** Docusaurus: the sidebar (of a sidebars file) the page shows, whichever sidebar lists it. */
+  displayedSidebar?: string | undefined;
   /** Our extension: a page of the docs shell that is not listed in the sidebar (the /docs/ landing page). */
   sidebarExclude: boolean;
   /** Our extension: the page is a changelog of dated entries, published as Atom and JSON feeds. */
@@ -60,9 +64,7 @@ export interface SplitMarkdown {
 const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags', 'keywords',
   'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog',
   'draft', 'unlisted', 'image', 'custom_edit_url', 'pagination_next', 'pagination_prev', 'pagination_label', 'hide_title',
-  'last_update', 'sidebar_class_name', 'sidebar_custom_props', 'parse_number_prefixes'];
-/** Keys other tools accept that we deliberately ignore: a warning, not an error, so such docs still build. */
-const IGNORED_KEYS = ['id'];
+  'last_update', 'sidebar_class_name', 'sidebar_custom_props', 'parse_number_prefixes', 'id', 'displayed_sidebar'];
 
 // The block may be empty ("---" right after "---").
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -91,9 +93,7 @@ export function splitFrontMatter(text: string, file: string, diagnostics: Diagno
 function readFrontMatter(data: Record<string, unknown>, file: string, text: string, diagnostics: Diagnostics): FrontMatter {
   const fields = new FieldReader(data, { file, text, lineOffset: 1 });
   for (const key of Object.keys(data)) {
-    if (IGNORED_KEYS.includes(key)) {
-      diagnostics.warn({ file }, `Front matter key "${key}" is not used by this generator and is ignored.`);
-    } else if (!KNOWN_KEYS.includes(key)) {
+    if (!KNOWN_KEYS.includes(key)) {
       fields.fail(key, `Unknown front matter key "${key}".`, `Use one of: ${KNOWN_KEYS.join(', ')}.`);
     }
   }
@@ -141,6 +141,8 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
     lastUpdate: readLastUpdate(fields),
     sidebarClassName: readClassName(fields),
     lines: { image: lineOf('image'), paginationNext: lineOf('pagination_next'), paginationPrev: lineOf('pagination_prev') },
+    id: readId(fields),
+    displayedSidebar: fields.optionalString('displayed_sidebar'),
   };
 }
 
@@ -201,4 +203,14 @@ function readClassName(fields: FieldReader): string | undefined {
     fields.fail('sidebar_class_name', `"sidebar_class_name" must be class names separated by spaces (it is "${value}").`, 'Use letters, digits, "-" and "_", e.g. "sidebar-beta".');
   }
   return value?.trim().replace(/\s+/g, ' ');
+}
+
+/** Front matter `id`: one name, as Docusaurus requires (it replaces the file name in the doc's id and route). */
+function readId(fields: FieldReader): string | undefined {
+  const id = fields.optionalString('id')?.trim();
+  if (id === undefined) return undefined;
+  if (id === '' || id === '.' || id === '..' || /[/\\\u0000-\u001f\u007f]/.test(id)) {
+    fields.fail('id', `The doc id "${id}" is not a single name.`, 'Write a name without "/" (the folder is part of the id already), e.g. "id: quickstart".');
+  }
+  return id;
 }

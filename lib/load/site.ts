@@ -1,19 +1,27 @@
 // Load: the site's inputs: content/site.yml, the docs tree with its front matter, the API
-// description, the search synonyms.
+// description, the search synonyms; or a Docusaurus site folder, read as it is
+// (lib/load/docusaurus/site.ts) when it has a Docusaurus config and no content/site.yml.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchSynonyms } from '../../common/search.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import { loadSiteConfig, type SiteConfig } from './config.ts';
 import { joinRoute, loadContent, type LoadedContent } from './content.ts';
+import { docusaurusConfigFile } from './docusaurus/config.ts';
+import { loadDocusaurusSite, type DocusaurusParts } from './docusaurus/site.ts';
 import { loadApiDescription } from './openapi.ts';
 import { loadSearchSynonyms } from './search-synonyms.ts';
 
 export interface LoadedSite {
   siteDir: string;
   config: SiteConfig;
-  /** content/site.yml as written, to place problems with it at their line. */
+  /** content/site.yml (or the Docusaurus config) as written, to place problems with it at their line. */
   configText: string;
+  /** The configuration file, relative to the site folder, for messages. */
+  configFile: string;
+  /** The folder (relative to the site folder) the config's image paths are relative to: "assets" for site.yml, "" for a Docusaurus config (its paths are read as static/…). */
+  configImageDir: string;
   /** Where the docs are ("/docs/") and their tag pages. */
   docsRoute: string;
   tagsRoute: string;
@@ -24,16 +32,20 @@ export interface LoadedSite {
   apiFile: { absPath: string; file: string };
   /** content/search-synonyms.yml: a word readers type → the words the docs use (none without the file). */
   synonyms: SearchSynonyms;
+  /** A Docusaurus site folder's sidebars file and static/ (undefined for a site with content/site.yml). */
+  docusaurus?: DocusaurusParts | undefined;
 }
 
 /** `parse` parses an input file (`npm start` reuses the last result while the file is unchanged). */
 export function loadSite(siteDir: string, diagnostics: Diagnostics, parse: <T>(path: string, parse: (path: string) => T) => T): LoadedSite {
+  const docusaurusConfig = existsSync(join(siteDir, 'content/site.yml')) ? undefined : docusaurusConfigFile(siteDir);
+  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics);
   const { config, text: configText } = loadSiteConfig(join(siteDir, 'content/site.yml'), 'content/site.yml');
   const docsPath = config.docs.version.path;
   const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics });
   const apiFile = { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' };
   return {
-    siteDir, config, configText, content, apiFile,
+    siteDir, config, configText, configFile: 'content/site.yml', configImageDir: 'assets', content, apiFile,
     docsRoute: joinRoute(docsPath), tagsRoute: joinRoute(docsPath, 'tags'),
     routeByFile: new Map(content.docs.map((doc) => [doc.absPath, doc.route])),
     api: parse(apiFile.absPath, (path) => loadApiDescription(path, apiFile.file)),

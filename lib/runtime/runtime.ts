@@ -41,8 +41,11 @@ export interface AssetsInput {
   root: string;
   siteDir: string;
   config: SiteConfig;
-  /** content/site.yml as written, so that a problem with a configured image names its line. */
+  /** content/site.yml (or the Docusaurus config) as written, so that a problem with a configured image names its line. */
   configText: string;
+  /** The configuration file and the folder its image paths are relative to (lib/load/site.ts). */
+  configFile: string;
+  configImageDir: string;
   assets: AssetCollector;
   /** Every doc, and what search reads of each (same order). */
   docs: DocPage[];

@@ -19,8 +19,15 @@ export function imageRenderer(page: PageState): RendererObject {
       // A page's first image is often its largest paint near the top: it loads at once, first;
       // the others when they come near the viewport.
       const loading = page.imagesSeen++ === 0 ? ' fetchpriority="high"' : ' loading="lazy"';
-      if (isExternal(token.href) || token.href.startsWith('/')) {
+      if (isExternal(token.href)) {
         return `<img src="${escapeHtml(token.href)}" alt="${alt}"${title}${loading} decoding="async">`;
+      }
+      if (token.href.startsWith('/')) {
+        // A file of the site ("/img/a.png" from a Docusaurus static/ folder): checked like a link, under the base URL.
+        const [path = '/', hash] = token.href.split('#');
+        const route = path.split('?')[0] ?? path;
+        page.links.push({ route, hash: hash || undefined, file: ctx.file, line: page.lineOf.get(token) });
+        return `<img src="${escapeHtml(`${ctx.baseUrl}${token.href.slice(1)}`)}" alt="${alt}"${title}${loading} decoding="async">`;
       }
       const path = resolve(dirname(ctx.absPath), decodePath(token.href.split(/[?#]/)[0] ?? ''));
       let asset: ReturnType<MarkdownContext['addAsset']>;
