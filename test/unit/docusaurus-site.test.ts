@@ -1,9 +1,10 @@
 // A small complete Docusaurus 3 site (test/fixtures/docusaurus-site/: docusaurus.config.ts,
 // sidebars.ts, docs/, static/) builds with `--site DIR` as it is: no edits, no warnings. Asserted
 // as a reader sees the pages: the sidebars' order and grouping, the routes (front matter id
-// included), the navbar, footer and announcement from the config, static/ at the site root.
+// included), the navbar, footer and announcement from the config, static/ at the site root, an MDX
+// guide with tabs, admonitions, magic comments and an imported image, a draft left out.
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DomUtils, parseDocument } from 'htmlparser2';
@@ -65,6 +66,7 @@ test('the guides sidebar: hand-written order, a category linked to a doc, a gene
     'Guides → /docs/guides/',
     '  Writing prompts → /docs/guides/prompts/',
     '  Styles → /docs/guides/styles/',
+    '  Client libraries → /docs/guides/sdks/',
     // _category_.json links the folder to the doc whose front matter id is advanced-overview.
     '  Advanced → /docs/guides/advanced/advanced-overview/',
     '    Seeds → /docs/guides/advanced/seeds/',
@@ -89,7 +91,8 @@ test('routes: front matter id replaces the file name, number prefixes are stripp
   for (const route of ['/', '/docs/overview/', '/docs/getting-started/', '/docs/guides/', '/docs/guides/prompts/', '/docs/guides/advanced/advanced-overview/', '/docs/faq/']) {
     assert.ok(page(route).length > 0, route);
   }
-  assert.equal(pages, 21);
+  // 14 docs (the draft left out), the home page, the generated index, the tags page and 4 tag pages, the 404 and search pages.
+  assert.equal(pages, 23);
   const category = page('/docs/guides/');
   assert.equal(text(find(category, (element) => element.name === 'h1')), 'All guides');
   // Reading order follows the sidebar: quickstart sits between the category's page and authentication.
@@ -177,4 +180,37 @@ test('a sidebars file naming a doc id no doc has fails at its line', async (t) =
   });
   const message = await buildError(site, join(tempDir('pagewright-out-'), 'dist'));
   assert.match(message, /^sidebars\.ts:15: The sidebars name the doc id "getting-started\/auth", but no doc has it\./);
+});
+
+/** Every page's text outside code, scripts and attribute values: what a reader sees. */
+function visibleText(html: string): string {
+  return html.replace(/<(pre|code|script|style|template)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, '\n');
+}
+
+test('the MDX guide shows its constructs as a reader expects, and no page shows an import line, a JSX tag or a {…} expression', () => {
+  const nodes = page('/docs/guides/sdks/');
+  const article = find(nodes, (element) => element.name === 'article');
+  assert.deepEqual(DomUtils.findAll(byClass('code-tabs__label'), [article]).map(text), ['Node.js', 'Python']);
+  assert.deepEqual(DomUtils.findAll((element) => /\badmonition--/.test(element.attribs.class ?? ''), [article]).map((element) => element.attribs.class),
+    ['admonition admonition--warning', 'admonition admonition--tip', 'admonition admonition--info']);
+  assert.equal(text(find([article], byClass('admonition__title'))).toLowerCase(), 'warning');
+  assert.deepEqual(DomUtils.findAll((element) => element.attribs['data-line'] !== undefined, [article]).map((element) => element.attribs['data-line']), ['1', '2', '3', '4', '5']);
+  assert.doesNotMatch(text(find([article], (element) => element.name === 'pre' && text(element).includes('lumen.generate'))), /highlight-next-line/);
+  assert.match(find([article], (element) => element.name === 'img').attribs.src ?? '', /^\/assets\/images\/fox\.[0-9a-f]+\.png$/);
+  assert.deepEqual(links([article], byClass('toc-inline')), ['Install → #install', 'Generate an image → #generate-an-image']);
+
+  const files = readdirSync(built.outDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
+  assert.ok(files.length > 20);
+  for (const file of files) {
+    const seen = visibleText(readFileSync(join(built.outDir, file), 'utf8'));
+    assert.doesNotMatch(seen, /^\s*(?:import|export)\s[^\n]*(?:from\s|=)/m, file);
+    assert.doesNotMatch(seen, /<\/?[A-Z][\w.]*|&lt;\/?[A-Z]/, file);
+    assert.doesNotMatch(seen, /\{\s*\/\*|\{[A-Za-z_$][\w.$]*\}|className=|style=\{/, file);
+  }
+});
+
+test('a draft doc is left out of the production build: no page, no sidebar entry, no sitemap line', () => {
+  assert.equal(existsSync(join(built.outDir, 'docs/guides/upcoming')), false);
+  assert.doesNotMatch(sidebarOf('/docs/guides/prompts/').join('\n'), /Video generation/);
+  assert.doesNotMatch(readFileSync(join(built.outDir, 'sitemap.xml'), 'utf8'), /upcoming/);
 });
