@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { buildError, buildInto, ROOT, tempDir } from '../helpers/site.ts';
@@ -14,7 +14,7 @@ import { buildError, buildInto, ROOT, tempDir } from '../helpers/site.ts';
 const FIXTURE = join(ROOT, 'test/fixtures/docusaurus-site');
 const out = tempDir('pagewright-docusaurus-out-');
 const built = await buildInto(FIXTURE, join(out, 'dist'));
-test.after(() => rmSync(out, { recursive: true, force: true }));
+after(() => rmSync(out, { recursive: true, force: true }));
 
 function page(route: string): Element[] {
   const html = readFileSync(join(built.outDir, route.slice(1), 'index.html'), 'utf8');
