@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// `npm run build` and `npm start`: the generator's command run from a bundle of its TypeScript
+// sources made by esbuild, instead of through tsx. Under tsx a run spent more time starting than
+// building: a second Node process (tsx's command starts one with its loader), and each of the
+// generator's ~130 modules resolved and loaded through the loader's thread one at a time.
+//
+// The bundle is never stale: each run hashes the sources (SOURCE_FOLDERS and SOURCE_FILES, every
+// file, whatever its name) and runs the bundle made from exactly those bytes, bundling first when
+// there is none yet (a fresh clone, or an edit to the generator). Bundles are kept under
+// node_modules/.cache/pagewright/, one folder per hash, so checkouts of different versions that
+// share node_modules never overwrite each other's. Packages stay outside the bundle (Node loads them
+// from node_modules as before), so only the sources decide what is in it; a bundling that reads a
+// source outside the hashed ones stops with the file to add.
+//
+//   node scripts/launch.mjs build|start [options of the command]
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// Before React loads (the bundle's imports of packages run before any of its own code): its server
+// renderer is about ten times slower in development mode. lib/render/production-env.ts does the same
+// for the sources, whose imports run in order.
+process.env.NODE_ENV ??= 'production';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** What the bundle is made from: every file under these folders, and these files. */
+const SOURCE_FOLDERS = ['lib', 'templates', 'components', 'common'];
+const SOURCE_FILES = ['tsconfig.json', 'tsconfig.base.json', 'scripts/launch.mjs'];
+
+/** Each command's module, and the modules the generator starts in other threads and processes (lib/bundled.ts). */
+const ENTRIES = {
+  'build-command': 'lib/build-command.ts',
+  'dev-server': 'lib/dev/server.ts',
+  'build-worker': 'lib/dev/build-worker.ts',
+  'helper-thread-worker': 'lib/runtime/helper-thread-worker.ts',
+};
+const COMMANDS = { build: ['build-command', 'runBuildCommand'], start: ['dev-server', 'startDevServer'] };
+
+const CACHE = join(root, 'node_modules/.cache/pagewright');
+/** Bundles of other versions of the sources kept besides the one in use. */
+const KEEP_OTHERS = 8;
+
+/** The source files, sorted, as paths relative to the root with `/`. */
+export function sourceFiles(base = root) {
+  const files = [...SOURCE_FILES];
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(base, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else files.push(path);
+    }
+  };
+  for (const folder of SOURCE_FOLDERS) walk(folder);
+  return files.sort();
+}
+
+/** The hash that names a bundle: the sources' paths and bytes, and the esbuild that bundles them. */
+export function sourcesHash(base = root) {
+  const hash = createHash('sha256');
+  const esbuild = createRequire(join(base, 'package.json')).resolve('esbuild/package.json');
+  hash.update(`esbuild ${JSON.parse(readFileSync(esbuild, 'utf8')).version}\0`);
+  for (const file of sourceFiles(base)) {
+    const bytes = readFileSync(join(base, file));
+    hash.update(`${file}\0${bytes.length}\0`).update(bytes);
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** The folder of the bundle made from the sources as they are now; bundles them first if needed. */
+export async function currentBundle(base = root, cache = CACHE) {
+  const dir = join(cache, sourcesHash(base));
+  if (existsSync(join(dir, 'done'))) return dir;
+  mkdirSync(cache, { recursive: true });
+  // Another run may be bundling the same sources: each writes its own folder and moves it into place.
+  const scratch = join(cache, `.scratch-${process.pid}-${Date.now()}`);
+  try {
+    const { build } = await import('esbuild');
+    const result = await build({
+      absWorkingDir: base,
+      entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, path]) => [name, join(base, path)])),
+      outdir: scratch,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      define: { GENERATOR_BUNDLED: 'true' },
+      sourcemap: 'linked',
+      metafile: true,
+      logLevel: 'error',
+    });
+    const hashed = new Set(sourceFiles(base));
+    const unhashed = Object.keys(result.metafile.inputs).filter((input) => !hashed.has(input.split(sep).join('/')));
+    if (unhashed.length > 0) {
+      throw new Error(`The generator's bundle reads ${unhashed.join(', ')}, which scripts/launch.mjs does not hash: `
+        + 'add the folder to SOURCE_FOLDERS or the file to SOURCE_FILES, so that a change to it makes a new bundle.');
+    }
+    // The marker comes last: a folder without it is a bundling that was interrupted.
+    writeFileSync(join(scratch, 'done'), '');
+    try {
+      renameSync(scratch, dir);
+    } catch (error) {
+      if (!existsSync(join(dir, 'done'))) throw error;
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  pruneBundles(cache, dir);
+  return dir;
+}
+
+/** Removes the bundles of other sources but the KEEP_OTHERS newest (other checkouts may use them). */
+function pruneBundles(cache, current) {
+  const others = readdirSync(cache).map((name) => join(cache, name)).filter((path) => path !== current && !relative(cache, path).startsWith('.scratch-'));
+  const newest = others.map((path) => ({ path, time: statSync(path).mtimeMs })).sort((a, b) => b.time - a.time);
+  for (const { path } of newest.slice(KEEP_OTHERS)) rmSync(path, { recursive: true, force: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [command, ...args] = process.argv.slice(2);
+  const target = COMMANDS[command ?? ''];
+  if (!target) {
+    console.error(`Usage: node scripts/launch.mjs ${Object.keys(COMMANDS).join('|')} [options]`);
+    process.exit(2);
+  }
+  const [entry, run] = target;
+  const bundle = await currentBundle();
+  const module = await import(pathToFileURL(join(bundle, `${entry}.mjs`)).href);
+  // npm start's build worker: from the bundle of the sources as they are when it starts.
+  await module[run](root, args, async () => join(await currentBundle(), 'build-worker.mjs'));
+}
