@@ -7,7 +7,7 @@
 // in a memory-backed folder, which measures the generator, and on the disk, which shows what the
 // disk adds at that moment.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCorpusSite } from './corpus-site.ts';
@@ -78,6 +78,26 @@ export async function corpusSeries(root: string, count: number, runs: number): P
     const memory = await buildSeries(root, site, runs, 0, MEMORY_DIR);
     const disk = await buildSeries(root, site, 1, 0, tmpdir());
     return { memory, disk };
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
+}
+
+/** What a generated site takes in a memory-backed folder per doc page: its sources and its output (~48 KB a page at 10,000). */
+const BYTES_PER_PAGE = 64 * 1024;
+
+/**
+ * One point of the memory curve: a generated site of `count` doc pages built `runs` times, in the
+ * memory-backed folder when the site and its output fit there with room to spare (else on the disk).
+ */
+export async function scalePoint(root: string, count: number, runs: number): Promise<BuildSeries & { where: 'memory' | 'disk' }> {
+  const free = existsSync(MEMORY_DIR) && MEMORY_DIR !== tmpdir() ? (({ bavail, bsize }) => bavail * bsize)(statfsSync(MEMORY_DIR)) : 0;
+  const where = free > 2 * count * BYTES_PER_PAGE ? 'memory' : 'disk';
+  const parent = where === 'memory' ? MEMORY_DIR : tmpdir();
+  const site = mkdtempSync(join(parent, `pagewright-corpus-${count}-`));
+  try {
+    writeCorpusSite(root, site, count);
+    return { ...await buildSeries(root, site, runs, 0, parent), where };
   } finally {
     rmSync(site, { recursive: true, force: true });
   }
