@@ -31,7 +31,7 @@ import { llmsTxt, markdownTwins } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
 import { notFoundPageData, PageData, pageOf } from './page-data.ts';
 import { buildSidebar, findCategory, layoutSidebar } from './sidebar.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { robotsTxt, sitemapFiles } from './sitemap.ts';
 import { collectTags } from './tags.ts';
 
 /** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
@@ -90,7 +90,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const table: OutputEntry[] = [
     ...pages.list,
     { kind: 'page', route: '/404.html', path: '404.html', ...pageOf(NotFoundPage, notFoundPageData(loaded.docsRoute)) },
-    fileOutput('sitemap.xml', () => sitemapXml(config, routes.filter((route) => route !== SEARCH_ROUTE))),
+    ...sitemapFiles(config, routes.filter((route) => route !== SEARCH_ROUTE)).map((file) => fileOutput(file.path, file.text)),
     fileOutput('robots.txt', () => robotsTxt(config)),
     // The site as a markdown index for AI assistants, at the root and beside the docs.
     fileOutput('llms.txt', () => llms),
