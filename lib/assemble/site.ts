@@ -32,7 +32,7 @@ import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts
 import { notFoundPageData, PageData, pageOf } from './page-data.ts';
 import { buildSidebar, findCategory, layoutSidebar } from './sidebar.ts';
 import { robotsTxt, sitemapFiles } from './sitemap.ts';
-import { collectTags } from './tags.ts';
+import { collectTags, tagPages } from './tags.ts';
 
 /** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
 const SEARCH_ROUTE = '/search/';
@@ -79,7 +79,9 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     if (category.indexRoute && node) pages.add(category.indexRoute, category.file ?? category.dir, CategoryPage, pageData.category(node, category.indexRoute));
   }
   pages.add(tagsRoute, 'tags index', TagsListPage, pageData.tagsIndex(tags, tagsRoute));
-  for (const tag of tags) pages.add(tag.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, tagsRoute));
+  for (const tag of tags) {
+    for (const slice of tagPages(tag)) pages.add(slice.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, slice, tagsRoute));
+  }
   for (const page of standalone) pages.add(page.route, page.file, MarkdownPage, pageData.standalone(page));
   pages.add(SEARCH_ROUTE, 'search page', SearchPage, pageData.search(SEARCH_ROUTE));
   const routes = pages.list.map((page) => page.route);
