@@ -151,7 +151,7 @@ results.scaling = scaling;
 
 // 2b. The memory curve (--scale): one build per size (three up to 10,000 pages), each a fresh process.
 if (options.parts.has('scale')) {
-  const curve: { count: number; series: BuildSeries & { where: 'memory' | 'disk' } }[] = [];
+  const curve: { count: number; series: Awaited<ReturnType<typeof scalePoint>> }[] = [];
   for (const count of options.scale) {
     const runs = count <= 10000 ? 3 : 1;
     step(`building a generated site of ${count} pages (${runs} run${runs === 1 ? '' : 's'})`);
@@ -162,6 +162,15 @@ if (options.parts.has('scale')) {
     ['doc pages', 'pages built', 'runs', 'build', 'whole process', 'per page', 'peak memory', 'built in'],
     ...curve.map(({ count, series }) => [String(count), String(series.pages), String(series.runs.length), ms(series.median.pipelineMs), ms(series.median.wallMs),
       `${(series.median.pipelineMs / series.pages).toFixed(2)} ms`, mb(series.peakRssBytes), series.where === 'memory' ? 'a memory-backed folder' : 'the disk']),
+  ]);
+  console.log('  sitemap (the protocol allows 50,000 URLs and 50 MB a file; past that, an index over parts):');
+  table([
+    ['doc pages', 'URLs', 'files', 'most URLs in a file', 'largest file', 'check'],
+    ...curve.map(({ count, series: { facts } }) => {
+      const held = facts.sitemapMaxUrls <= 50000 && facts.sitemapMaxBytes <= 52428800 && (facts.sitemapUrls > 50000) === (facts.sitemapFiles > 1);
+      return [String(count), String(facts.sitemapUrls), facts.sitemapFiles === 1 ? '1' : `index + ${facts.sitemapFiles - 1}`, String(facts.sitemapMaxUrls),
+        `${(facts.sitemapMaxBytes / MB).toFixed(1)} MB`, held ? 'held' : 'MISSED'];
+    }),
   ]);
   const at = (count: number) => curve.find((point) => point.count === count)?.series;
   const [ten, hundred] = [at(10000), at(100000)];
