@@ -3,7 +3,7 @@
 // stale), and refuses to bundle a source it does not hash.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -76,6 +76,27 @@ test('an edit to the generator makes a new bundle, which the next run uses; unch
   t.after(() => rmSync(out, { recursive: true, force: true }));
   const { stdout } = await run(process.execPath, [join(base, 'scripts/launch.mjs'), 'build', '--site', BASIC_FIXTURE, '--out', join(out, 'dist')]);
   assert.match(stdout, /^Made \d+ pages/);
+});
+
+test('a package upgraded makes a new bundle: the bundle holds the packages as they were when it was made', async (t) => {
+  const { base, cache } = copyWithLauncher(t);
+  // The copy's own node_modules: the project's packages, but github-slugger (which the bundle holds) copied.
+  rmSync(join(base, 'node_modules'));
+  mkdirSync(join(base, 'node_modules'));
+  const packages = join(ROOT, 'node_modules');
+  for (const name of readdirSync(packages)) {
+    if (name === 'github-slugger') cpSync(join(packages, name), join(base, 'node_modules', name), { recursive: true, dereference: true });
+    else symlinkSync(join(packages, name), join(base, 'node_modules', name));
+  }
+  const launcher = await launcherOf(base);
+  const first = await launcher.currentBundle(base, cache);
+  assert.equal(await launcher.currentBundle(base, cache), first);
+  const manifest = join(base, 'node_modules/github-slugger/package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  writeFileSync(manifest, JSON.stringify({ ...pkg, version: `${pkg.version}-upgraded` }));
+  const second = await launcher.currentBundle(base, cache);
+  assert.notEqual(second, first);
+  assert.equal(existsSync(first), false, 'the bundle of the old package is removed');
 });
 
 test('a source the launcher does not hash stops the bundling with the file to add', async (t) => {
