@@ -1,17 +1,7 @@
-// `npm run build`: a production build of the site into dist/, with a per-stage timing table.
+// `npm run build` run from the TypeScript sources (`node --import tsx build.ts`): the same command
+// that `npm run build` runs from the generator's prebuilt bundle (scripts/launch.mjs).
 import './lib/render/production-env.ts';
 import { resolve } from 'node:path';
-import { readCli } from './lib/cli.ts';
-import { buildSite } from './lib/pipeline.ts';
-import { printFailure, printSummary } from './lib/report.ts';
+import { runBuildCommand } from './lib/build-command.ts';
 
-const root = resolve(import.meta.dirname);
-const { siteDir, outDir } = readCli(root, process.argv.slice(2));
-const started = performance.now();
-try {
-  const result = await buildSite({ root, siteDir, outDir });
-  printSummary(result, performance.now() - started);
-} catch (error) {
-  printFailure(error);
-  process.exitCode = 1;
-}
+await runBuildCommand(resolve(import.meta.dirname), process.argv.slice(2));

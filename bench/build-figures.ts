@@ -7,7 +7,7 @@
 // in a memory-backed folder, which measures the generator, and on the disk, which shows what the
 // disk adds at that moment.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCorpusSite } from './corpus-site.ts';
@@ -35,7 +35,31 @@ export interface BuildSeries {
 /** A memory-backed folder when the machine has one (Linux), else the temporary folder. */
 export const MEMORY_DIR = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 
-function buildOnce(root: string, siteDir: string, outParent: string): Promise<BuildRun> {
+/** What the scale checks read in a built site: the sitemap's form (lib/assemble/sitemap.ts). */
+export interface OutputFacts {
+  /** Files the sitemap takes: 1 for a plain sitemap.xml, else the index and its parts. */
+  sitemapFiles: number;
+  /** The most URLs in one sitemap file, and the most bytes (the protocol allows 50,000 and 50 MB). */
+  sitemapMaxUrls: number;
+  sitemapMaxBytes: number;
+  /** Every URL of the sitemap, counted across its parts. */
+  sitemapUrls: number;
+}
+
+export function outputFacts(outDir: string): OutputFacts {
+  const read = (name: string) => readFileSync(join(outDir, name), 'utf8');
+  const count = (text: string, tag: string) => text.split(`<${tag}>`).length - 1;
+  const main = read('sitemap.xml');
+  const parts = main.includes('<sitemapindex') ? [...main.matchAll(/<loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((match) => read(match[1] ?? '')) : [main];
+  return {
+    sitemapFiles: parts.length + (parts[0] === main ? 0 : 1),
+    sitemapMaxUrls: Math.max(...parts.map((text) => count(text, 'url'))),
+    sitemapMaxBytes: Math.max(...parts.map((text) => Buffer.byteLength(text))),
+    sitemapUrls: parts.reduce((sum, text) => sum + count(text, 'url'), 0),
+  };
+}
+
+function buildOnce(root: string, siteDir: string, outParent: string, inspect?: (outDir: string) => void): Promise<BuildRun> {
   const out = mkdtempSync(join(outParent, 'pagewright-bench-out-'));
   execFileSync('sync');
   const started = performance.now();
@@ -47,6 +71,7 @@ function buildOnce(root: string, siteDir: string, outParent: string): Promise<Bu
     child.once('error', reject);
     child.once('exit', (code) => {
       const wallMs = performance.now() - started;
+      if (code === 0) inspect?.(join(out, 'dist'));
       rmSync(out, { recursive: true, force: true });
       if (code !== 0) return reject(new Error(`The build of ${siteDir} failed (exit code ${code}).`));
       const figures = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Omit<BuildRun, 'wallMs'>;
@@ -55,10 +80,12 @@ function buildOnce(root: string, siteDir: string, outParent: string): Promise<Bu
   });
 }
 
-export async function buildSeries(root: string, siteDir: string, runs: number, warmUps: number, outParent = tmpdir()): Promise<BuildSeries> {
+export async function buildSeries(root: string, siteDir: string, runs: number, warmUps: number, outParent = tmpdir(),
+  inspect?: (outDir: string) => void): Promise<BuildSeries> {
   for (let i = 0; i < warmUps; i++) await buildOnce(root, siteDir, outParent);
   const measured: BuildRun[] = [];
-  for (let i = 0; i < runs; i++) measured.push(await buildOnce(root, siteDir, outParent));
+  // The output of the first measured run is inspected (after the run is timed).
+  for (let i = 0; i < runs; i++) measured.push(await buildOnce(root, siteDir, outParent, i === 0 ? inspect : undefined));
   const pick = (f: (values: number[]) => number) => ({ wallMs: f(measured.map((r) => r.wallMs)), pipelineMs: f(measured.map((r) => r.pipelineMs)) });
   return {
     runs: measured,
@@ -78,6 +105,29 @@ export async function corpusSeries(root: string, count: number, runs: number): P
     const memory = await buildSeries(root, site, runs, 0, MEMORY_DIR);
     const disk = await buildSeries(root, site, 1, 0, tmpdir());
     return { memory, disk };
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
+}
+
+/** What a generated site takes in a memory-backed folder per doc page: its sources and its output (~48 KB a page at 10,000). */
+const BYTES_PER_PAGE = 64 * 1024;
+
+/**
+ * One point of the memory curve: a generated site of `count` doc pages built `runs` times, in the
+ * memory-backed folder when the site and its output fit there with room to spare (else on the disk).
+ */
+export async function scalePoint(root: string, count: number, runs: number): Promise<BuildSeries & { where: 'memory' | 'disk'; facts: OutputFacts }> {
+  const free = existsSync(MEMORY_DIR) && MEMORY_DIR !== tmpdir() ? (({ bavail, bsize }) => bavail * bsize)(statfsSync(MEMORY_DIR)) : 0;
+  const where = free > 2 * count * BYTES_PER_PAGE ? 'memory' : 'disk';
+  const parent = where === 'memory' ? MEMORY_DIR : tmpdir();
+  const site = mkdtempSync(join(parent, `pagewright-corpus-${count}-`));
+  try {
+    writeCorpusSite(root, site, count);
+    let facts: OutputFacts | undefined;
+    const series = await buildSeries(root, site, runs, 0, parent, (outDir) => { facts = outputFacts(outDir); });
+    if (!facts) throw new Error(`The ${count}-page site's output was not inspected.`);
+    return { ...series, where, facts };
   } finally {
     rmSync(site, { recursive: true, force: true });
   }

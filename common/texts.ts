@@ -70,4 +70,6 @@ export const PAGE_TEXTS = {
   docsTagged: (count: number, tag: string) =>
     `${count === 1 ? 'One doc tagged' : `${count} docs tagged`} with "${tag}"`,
   categoryItems: (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`,
+  /** Where a paginated list is: "Page 2 of 5". */
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;

@@ -164,6 +164,8 @@ export interface TagPageData {
   heading: string;
   tagsRoute: string;
   docs: { route: string; title: string; description: string }[];
+  /** For a tag with more than one page (lib/assemble/tags.ts): "Page 2 of 5" and its neighbours; else undefined. */
+  pagination?: { label: string; previous: NavLink | undefined; next: NavLink | undefined } | undefined;
 }
 
 export interface TagsListPageData {

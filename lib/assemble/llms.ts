@@ -2,6 +2,11 @@
 // the title, the tagline, then one list per top-level sidebar section with each page's title,
 // absolute URL and one-line description, in reading order; doc pages outside the sidebar close the
 // list.
+//
+// /llms-full.txt holds every doc's markdown twin in reading order. A site of more than
+// LLMS_FULL_PART_DOCS docs gets it in parts, /llms-full-1.txt, /llms-full-2.txt, …, and
+// /llms-full.txt lists them: one file of a 100,000-doc site would be about a gigabyte, more than any
+// assistant reads in one go, while a part stays about the size one can take in.
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
 import { docMarkdown, type TwinContext } from '../transform/twin.ts';
 import type { DocPage, SidebarItem } from '../model.ts';
@@ -36,24 +41,44 @@ export function llmsTxt(config: SiteConfig, sidebar: SidebarItem[], docs: DocPag
   const outside = docs.filter((doc) => !listed.has(doc.route)).map((doc) => entry(doc.route, doc.title));
   if (outside.length > 0) groups.push({ title: 'Other pages', lines: outside });
   const head = [`# ${config.title}`, '', `> ${oneLine(config.tagline)}`, '',
-    `Every page below is also published as markdown: add \`index.md\` to its URL. The whole documentation in one file: ${url('/llms-full.txt')}`, ''];
+    `Every page below is also published as markdown: add \`index.md\` to its URL. ${wholeDocumentation(docs.length, url('/llms-full.txt'))}`, ''];
   return `${[...head, ...groups.flatMap((group) => [`## ${group.title}`, '', ...group.lines, ''])].join('\n')}`;
 }
 
-/** The start of /llms-full.txt; the docs' parts follow. */
-export function llmsFullHead(config: SiteConfig): string {
-  return [`# ${config.title}`, '', `> ${oneLine(config.tagline)}`, '', ''].join('\n');
+/**
+ * How many docs one part of /llms-full.txt holds: at this site's ~10 KB of markdown a doc, about
+ * 2 MB, which a large assistant's context takes in whole; a site with up to this many docs keeps
+ * one /llms-full.txt.
+ */
+export const LLMS_FULL_PART_DOCS = 200;
+
+/** How many parts /llms-full.txt has for this many docs: 1 is the file itself, with every doc. */
+export function llmsFullParts(docCount: number, partDocs = LLMS_FULL_PART_DOCS): number {
+  return docCount <= partDocs ? 1 : Math.ceil(docCount / partDocs);
+}
+
+/** llms.txt's pointer to the whole documentation. */
+function wholeDocumentation(docCount: number, fullUrl: string): string {
+  const parts = llmsFullParts(docCount);
+  return parts === 1 ? `The whole documentation in one file: ${fullUrl}` : `The whole documentation, in ${parts} parts listed at: ${fullUrl}`;
+}
+
+/** The start of /llms-full.txt (or of its part `part` of `parts`); the docs follow. */
+export function llmsFullHead(config: SiteConfig, part?: { part: number; parts: number }): string {
+  const title = part ? `${config.title} (part ${part.part} of ${part.parts})` : config.title;
+  return [`# ${title}`, '', `> ${oneLine(config.tagline)}`, '', ''].join('\n');
 }
 
 /**
  * Every doc's markdown twin (index.md beside its page), in sidebar order (docs outside the sidebar
  * last), and /llms-full.txt: llmsFullHead, then each twin under a line with its page's URL, in the
- * same order. Each twin is made once, when it is first written, and kept in `made` for as long as
- * its doc object lives (`npm start` keeps it from one build to the next: lib/runtime/build-cache.ts
- * transforms a doc again whenever its source, the routes, the API description or its images change).
+ * same order (in parts past LLMS_FULL_PART_DOCS docs; `partDocs` is for tests). Each twin is made
+ * once, when it is first written, and kept in `made` for as long as its doc object lives (`npm
+ * start` keeps it from one build to the next: lib/runtime/build-cache.ts transforms a doc again
+ * whenever its source, the routes, the API description or its images change).
  */
 export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
-  made: WeakMap<DocPage, { siteRoot: string; content: string }>): FileOutput[] {
+  made: WeakMap<DocPage, { siteRoot: string; content: string }>, partDocs = LLMS_FULL_PART_DOCS): FileOutput[] {
   const url = (route: string) => absoluteUrl(config, route);
   const siteRoot = url('/');
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
@@ -67,11 +92,31 @@ export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: 
     made.set(doc, { siteRoot, content });
     return content;
   };
-  return [
-    ...inOrder.map((doc) => fileOutput(routeFile(doc.route, 'index.md'), () => twin(doc))),
-    fileOutput('llms-full.txt', function* llmsFull() {
+  const entry = (doc: DocPage) => `---\n\nSource: ${url(doc.route)}\n\n${twin(doc)}\n`;
+  const twins = inOrder.map((doc) => fileOutput(routeFile(doc.route, 'index.md'), () => twin(doc)));
+  // Unlisted docs keep their twin but are left out of the whole documentation, as out of llms.txt.
+  const full = inOrder.filter((doc) => !doc.unlisted);
+  const parts = llmsFullParts(full.length, partDocs);
+  if (parts === 1) {
+    return [...twins, fileOutput('llms-full.txt', function* llmsFull() {
       yield llmsFullHead(config);
-      for (const doc of inOrder) if (!doc.unlisted) yield `---\n\nSource: ${url(doc.route)}\n\n${twin(doc)}\n`;
-    }),
+      for (const doc of full) yield entry(doc);
+    })];
+  }
+  const slices = Array.from({ length: parts }, (_, index) => full.slice(index * partDocs, (index + 1) * partDocs));
+  const partPath = (index: number) => `llms-full-${index + 1}.txt`;
+  const index = llmsFullHead(config) + [
+    `The whole documentation is in ${parts} parts, in reading order, each with up to ${partDocs} pages as markdown under a line with the page's URL:`,
+    '',
+    ...slices.map((slice, at) => `- [Part ${at + 1} of ${parts}: ${linkText(oneLine(slice[0]?.title ?? ''))} … ${linkText(oneLine(slice.at(-1)?.title ?? ''))}](${url(`/${partPath(at)}`)})`),
+    '',
+  ].join('\n');
+  return [
+    ...twins,
+    fileOutput('llms-full.txt', () => index),
+    ...slices.map((slice, at) => fileOutput(partPath(at), function* llmsFullPart() {
+      yield llmsFullHead(config, { part: at + 1, parts });
+      for (const doc of slice) yield entry(doc);
+    })),
   ];
 }

@@ -14,7 +14,7 @@ import type {
   SearchPageData, SidebarCategory, SidebarItem, SidebarMarks, StandalonePage, TagGroup, TagPageData, TagsListPageData,
 } from '../model.ts';
 import { findCategory, firstRoute, sidebarKey, type SidebarLayout } from './sidebar.ts';
-import { groupTagsByLetter } from './tags.ts';
+import { groupTagsByLetter, tagPageRoute, type TagPageSlice } from './tags.ts';
 
 /** A page's element and its cache key's source: the data is both the template's props and its key. */
 export function pageOf<P extends object>(template: (props: P) => ReactElement, data: P): { element: () => ReactElement; data: () => unknown } {
@@ -167,13 +167,19 @@ export class PageData {
     };
   }
 
-  tag(tag: TagGroup, tagsRoute: string): TagPageData {
+  /** One page of a tag (tagPages in lib/assemble/tags.ts): the only one for most tags. */
+  tag(tag: TagGroup, slice: TagPageSlice, tagsRoute: string): TagPageData {
     const heading = PAGE_TEXTS.docsTagged(tag.docs.length, tag.label);
+    const docs = slice.docs.map((doc) => ({ route: doc.route, title: doc.title, description: doc.description }));
+    if (slice.pages === 1) return { head: this.head(heading, `Documentation pages about ${tag.label}.`, tag.route), heading, tagsRoute, docs };
+    const label = PAGE_TEXTS.pageOf(slice.page, slice.pages);
+    const neighbour = (page: number) => (page >= 1 && page <= slice.pages ? { label: PAGE_TEXTS.pageOf(page, slice.pages), route: tagPageRoute(tag, page) } : undefined);
     return {
-      head: this.head(heading, `Documentation pages about ${tag.label}.`, tag.route),
+      head: this.head(`${heading}, ${label.toLowerCase()}`, `Documentation pages about ${tag.label}, ${label.toLowerCase()}.`, slice.route),
       heading,
       tagsRoute,
-      docs: tag.docs.map((doc) => ({ route: doc.route, title: doc.title, description: doc.description })),
+      docs,
+      pagination: { label, previous: neighbour(slice.page - 1), next: neighbour(slice.page + 1) },
     };
   }
 

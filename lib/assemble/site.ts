@@ -36,8 +36,8 @@ import { readStaticFile } from '../assets/static-files.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { FileOutput } from './output-table.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { collectTags } from './tags.ts';
+import { robotsTxt, sitemapFiles } from './sitemap.ts';
+import { collectTags, tagPages } from './tags.ts';
 
 /** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
 const SEARCH_ROUTE = '/search/';
@@ -92,7 +92,9 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     if (category.indexRoute && titled) pages.add(category.indexRoute, category.file ?? category.dir, CategoryPage, pageData.category(titled, category.indexRoute));
   }
   pages.add(tagsRoute, 'tags index', TagsListPage, pageData.tagsIndex(tags, tagsRoute));
-  for (const tag of tags) pages.add(tag.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, tagsRoute));
+  for (const tag of tags) {
+    for (const slice of tagPages(tag)) pages.add(slice.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, slice, tagsRoute));
+  }
   for (const page of standalone) pages.add(page.route, page.file, MarkdownPage, pageData.standalone(page));
   pages.add(SEARCH_ROUTE, 'search page', SearchPage, pageData.search(SEARCH_ROUTE));
   const unlistedRoutes = new Set(docs.filter((doc) => doc.unlisted).map((doc) => doc.route));
@@ -104,7 +106,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const table: OutputEntry[] = [
     ...pages.list,
     { kind: 'page', route: '/404.html', path: '404.html', ...pageOf(NotFoundPage, notFoundPageData(loaded.docsRoute)) },
-    fileOutput('sitemap.xml', () => sitemapXml(config, sitemapRoutes)),
+    ...sitemapFiles(config, sitemapRoutes).map((file) => fileOutput(file.path, file.text)),
     fileOutput('robots.txt', () => robotsTxt(config)),
     // The site as a markdown index for AI assistants, at the root and beside the docs.
     fileOutput('llms.txt', () => llms),

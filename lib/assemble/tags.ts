@@ -1,4 +1,5 @@
 // Assemble: tags. A label becomes a slug by the kebab-case rule; the first spelling seen names the tag.
+// A tag with more docs than one page lists (TAG_PAGE_SIZE) gets more pages: {tag route}page/2/, ….
 import { kebabCase } from '../slug.ts';
 import type { DocPage, TagGroup, TagRef } from '../model.ts';
 import { joinRoute } from '../load/content.ts';
@@ -48,4 +49,35 @@ export function groupTagsByLetter(tags: TagGroup[]): { letter: string; tags: Tag
   return [...letters.entries()]
     .sort(([a], [b]) => a.localeCompare(b, 'en'))
     .map(([letter, group]) => ({ letter, tags: group.sort((a, b) => a.label.localeCompare(b.label, 'en')) }));
+}
+
+/**
+ * How many docs one tag page lists. A tag page is a list to scan for a title: a hundred titles with
+ * their one-line descriptions is a few screens, about the length of a long doc, and keeps the page's
+ * HTML about a long doc page's weight (~10 KB gzipped); longer, a reader scrolls past what they
+ * cannot take in and is better served by search. Docs are in title order, so page 2 goes on where
+ * page 1 stops.
+ */
+export const TAG_PAGE_SIZE = 100;
+
+/** One page of a tag: its route and its docs. */
+export interface TagPageSlice {
+  route: string;
+  /** From 1. */
+  page: number;
+  pages: number;
+  docs: DocPage[];
+}
+
+/** The route of a tag's page: the tag's own route for the first, {route}page/N/ for the others. */
+export function tagPageRoute(tag: Pick<TagGroup, 'route'>, page: number): string {
+  return page === 1 ? tag.route : joinRoute(tag.route, 'page', String(page));
+}
+
+/** A tag's pages, `size` docs each (the last fewer): one page for a tag with up to `size` docs. */
+export function tagPages(tag: TagGroup, size = TAG_PAGE_SIZE): TagPageSlice[] {
+  const pages = Math.max(1, Math.ceil(tag.docs.length / size));
+  return Array.from({ length: pages }, (_, index) => ({
+    route: tagPageRoute(tag, index + 1), page: index + 1, pages, docs: tag.docs.slice(index * size, (index + 1) * size),
+  }));
 }

@@ -1,10 +1,10 @@
 // Stylesheet, client script and images: bundled by esbuild, named by content hash so they can
 // be cached forever, and collected as output files for the write stage.
 import { basename, join } from 'node:path';
-import { build } from 'esbuild';
 import { readSiteImage, type CheckedFile } from './asset-files.ts';
 import type { Memo } from '../runtime/memo.ts';
 import { AssetRejected } from './asset-rejected.ts';
+import { compiledWithCache, type Compiled } from './compiled-cache.ts';
 import { hashedName } from './content-hash.ts';
 import { BuildError, lineOfKey } from '../diagnostics.ts';
 import type { OutputFile } from '../write/site-writer.ts';
@@ -95,27 +95,34 @@ export interface CompiledAssets {
   search: string;
 }
 
-/** Bundles and minifies the stylesheet and the two scripts (the generator's own code, not the site's). */
-export async function compileAssets(root: string): Promise<CompiledAssets> {
+/** The folders compileAssets reads: a change there needs a new bundle. */
+export const COMPILED_SOURCES = ['client', 'common', 'assets/css'];
+
+/**
+ * Bundles and minifies the stylesheet and the two scripts (the generator's own code, not the
+ * site's); from the disk when nothing they are made from changed since the last run.
+ */
+export function compileAssets(root: string): Promise<CompiledAssets> {
+  return compiledWithCache(root, 'client-bundles', COMPILED_SOURCES, () => compileAnew(root));
+}
+
+async function compileAnew(root: string): Promise<Compiled<CompiledAssets>> {
+  // Loaded only here: most runs take the bundles from the disk and never start esbuild.
+  const { build } = await import('esbuild');
+  const common = { bundle: true, minify: true, write: false, logLevel: 'silent', metafile: true, absWorkingDir: root } as const;
   const script = (entry: string, format: 'iife' | 'esm') => build({
-    entryPoints: [join(root, entry)],
-    bundle: true, minify: true, write: false, format, logLevel: 'silent', target: ['es2020'],
+    ...common, entryPoints: [join(root, entry)], format, target: ['es2020'],
     tsconfig: join(root, 'client/tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const [css, js, search] = await Promise.all([
-    build({
-      entryPoints: [join(root, 'assets/css/main.css')],
-      bundle: true, minify: true, write: false, logLevel: 'silent', target: ['chrome100', 'firefox100', 'safari15'],
-    }),
+    build({ ...common, entryPoints: [join(root, 'assets/css/main.css')], target: ['chrome100', 'firefox100', 'safari15'] }),
     script('client/main.ts', 'iife'),
     script('client/search/index.ts', 'esm'),
   ]);
-  return { css: css.outputFiles[0]?.text ?? '', js: js.outputFiles[0]?.text ?? '', search: search.outputFiles[0]?.text ?? '' };
+  const inputs = [css, js, search].flatMap((result) => Object.keys(result.metafile.inputs));
+  return { value: { css: css.outputFiles[0]?.text ?? '', js: js.outputFiles[0]?.text ?? '', search: search.outputFiles[0]?.text ?? '' }, inputs };
 }
-
-/** The folders compileAssets reads: a change there needs a new bundle. */
-export const COMPILED_SOURCES = ['client', 'common', 'assets/css'];
 
 /** Adds the bundles and the configured images to the site's files; returns their URLs. */
 export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omit<AssetUrls, 'searchIndex'> & { ogImageSize: { width: number; height: number } | undefined } {

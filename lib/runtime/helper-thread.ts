@@ -4,6 +4,7 @@
 // the helper's start-up, which loads its modules anew, would cost more than it saves.
 import { Worker } from 'node:worker_threads';
 import type { DocSource } from '../load/content.ts';
+import { BUNDLED } from '../bundled.ts';
 import { BuildError, type Warning } from '../diagnostics.ts';
 import type { DocPage } from '../model.ts';
 import type { IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
@@ -50,8 +51,11 @@ export class HelperThread {
   private nextId = 0;
 
   constructor() {
-    // A worker does not inherit the TypeScript loader of the main thread: it registers it first.
-    const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+    // From the bundle, the worker's own bundled file beside this one (scripts/launch.mjs). From the
+    // sources, a worker does not inherit the TypeScript loader of the main thread: it registers it first.
+    const boot = BUNDLED
+      ? `import(${JSON.stringify(new URL('./helper-thread-worker.mjs', import.meta.url).href)})`
+      : `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
       .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./helper-thread-worker.ts', import.meta.url).href)}); })`;
     this.worker = new Worker(boot, { eval: true });
     this.worker.on('message', (reply: HelperReply) => {
