@@ -39,7 +39,8 @@ const ELEMENTS: Record<string, readonly string[]> = {
   q: ['cite'], del: ['cite', 'datetime'], ins: ['cite', 'datetime'], time: ['datetime'],
   ul: [], ol: ['start', 'reversed', 'type'], li: ['value'], dl: [], dt: [], dd: [],
   details: ['open'], summary: [], figure: [], figcaption: [],
-  a: ['href', 'rel', 'hreflang'],
+  // target: only "_blank" or "_self" (checked below); browsers open a _blank link without access to this page.
+  a: ['href', 'rel', 'hreflang', 'target'],
   // Tables
   table: [], caption: [], thead: [], tbody: [], tfoot: [], tr: [], colgroup: ['span'], col: ['span'],
   th: ['colspan', 'rowspan', 'scope', 'headers', 'align'], td: ['colspan', 'rowspan', 'headers', 'align'],
@@ -190,6 +191,10 @@ export function checkRawHtml(text: string, ctx: RawHtmlContext): string {
       const style = name === 'style' ? ' Pages cannot restyle the site: use a class of the site\'s stylesheet.' : '';
       fail(at, `Raw HTML <${element}> has the attribute "${name}", which is not allowed in pages.`,
         `Remove it.${style} The README ("Writing a page" → "Raw HTML") lists the attributes each element may carry.`);
+    }
+    if (name === 'target' && value !== '_blank' && value !== '_self') {
+      fail(at, `Raw HTML <${element} target="${value}"> names a window or frame, which a page cannot do.`,
+        'Use target="_blank" to open the link in a new tab, or remove the attribute.');
     }
     if (!URL_ATTRIBUTES.has(name)) return value;
     if (isUnsafeScheme(value)) {

@@ -219,3 +219,10 @@ test('a raw <img> or <video> source outside the site folder fails at its markdow
     assert.match(message, /^content\/docs\/guides\/2-second\.md:9: Raw HTML <(img|video) src="[^"]+">: the file is outside the site folder/, tag);
   }
 });
+
+test('a link may open in a new tab (target="_blank"); a named window or frame fails the build at its line', async () => {
+  const out = await build({ [SECOND]: page('See <a href="https://status.example.com" target="_blank">the status page</a>.\n') });
+  assert.match(pageBody(out, '/docs/guides/second/'), /<a href="https:\/\/status\.example\.com" target="_blank">the status page<\/a>/);
+  const message = await failure(track(fixtureWith({ [SECOND]: page('See <a href="/docs/" target="docs-window">the docs</a>.\n') })));
+  assert.match(message, /^content\/docs\/guides\/2-second\.md:7: Raw HTML <a target="docs-window"> names a window or frame, which a page cannot do\./);
+});
