@@ -78,3 +78,11 @@ export const IDS = {
   docsSidebar: 'docs-sidebar',
   baseUrlBanner: 'base-url-banner',
 } as const;
+
+/** The media type of a favicon, by its file's extension (a Docusaurus site's is often an ICO). */
+export function faviconType(path: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  if (extension === 'ico') return 'image/x-icon';
+  if (extension === 'png') return 'image/png';
+  return 'image/svg+xml';
+}

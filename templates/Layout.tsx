@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IDS } from '../common/constants.ts';
+import { faviconType, IDS } from '../common/constants.ts';
 import { PAGE_TEXTS } from '../common/texts.ts';
 import type { PageHead } from '../lib/model.ts';
 import { AnnouncementBar } from '../components/AnnouncementBar.tsx';
@@ -64,7 +64,7 @@ export function Layout(props: LayoutProps) {
         <meta name="twitter:description" content={head.description} />
         {props.docs ? <meta name="docs-version" content={version.name} /> : null}
         {props.docs ? <meta name="docs-version-label" content={version.label} /> : null}
-        <link rel="icon" href={assets.favicon} type="image/svg+xml" />
+        <link rel="icon" href={assets.favicon} type={faviconType(config.favicon)} />
         <link rel="sitemap" type="application/xml" href={`${config.baseUrl}sitemap.xml`} />
         {head.alternates.map((alternate) => <link key={alternate.href} rel="alternate" type={alternate.type} href={alternate.href} title={alternate.title} />)}
         <script dangerouslySetInnerHTML={{ __html: noFlashScript }} />

@@ -124,7 +124,9 @@ test('the config as a reader sees it: title, navbar, footer, announcement, socia
   assert.deepEqual(links(home, byClass('announcement__text')), ['Try the new styles → /docs/guides/styles/']);
   const meta = (property: string) => find(home, (element) => element.name === 'meta' && element.attribs.property === property).attribs.content;
   assert.match(meta('og:image') ?? '', /^https:\/\/docs\.lumen\.example\.com\/assets\/images\/social-card\.[0-9a-f]+\.png$/);
-  assert.match(find(home, (element) => element.name === 'link' && element.attribs.rel === 'icon').attribs.href ?? '', /^\/assets\/images\/favicon\.[0-9a-f]+\.ico$/);
+  const icon = find(home, (element) => element.name === 'link' && element.attribs.rel === 'icon');
+  assert.match(icon.attribs.href ?? '', /^\/assets\/images\/favicon\.[0-9a-f]+\.ico$/);
+  assert.equal(icon.attribs.type, 'image/x-icon');
   assert.deepEqual(links(page('/docs/overview/'), byClass('doc-meta')), ['Edit this page → https://git.example.com/lumen-labs/lumen-docs/tree/main/docs/intro.md']);
 });
 
