@@ -12,8 +12,15 @@ export function preformatted(html: string): string {
   return `<!--pagewright:${current.length - 1}-->`;
 }
 
-/** Renders with a collector, formats the page's own markup, then sets the fragments in. */
-export function renderFormatted(render: () => string, format: (html: string) => string): string {
+const MARKER = '<!--pagewright:';
+const MARKER_END = '-->';
+
+/**
+ * Renders with a collector, formats the page's own markup, then sets the fragments in. `finish`
+ * (filling in the asset URLs) is applied to the page's parts and the fragments apart, each a whole
+ * run of markup or whole elements, so that the page is not copied once more to be searched whole.
+ */
+export function renderFormatted(render: () => string, format: (html: string) => string, finish = (html: string) => html): string {
   const previous = current;
   const blocks: string[] = [];
   current = blocks;
@@ -24,5 +31,29 @@ export function renderFormatted(render: () => string, format: (html: string) => 
     current = previous;
   }
   const formatted = format(markup);
-  return blocks.length === 0 ? formatted : formatted.replace(/<!--pagewright:(\d+)-->/g, (marker, index: string) => blocks[Number(index)] ?? marker);
+  if (blocks.length === 0) return finish(formatted);
+  let page = '';
+  let from = 0;
+  let at = formatted.indexOf(MARKER);
+  while (at !== -1) {
+    const digitsEnd = digitsFrom(formatted, at + MARKER.length);
+    const block = digitsEnd > at + MARKER.length && formatted.startsWith(MARKER_END, digitsEnd)
+      ? blocks[Number(formatted.slice(at + MARKER.length, digitsEnd))] : undefined;
+    if (block === undefined) {
+      // Not a marker of this page: left as it is.
+      at = formatted.indexOf(MARKER, at + 1);
+      continue;
+    }
+    page += finish(formatted.slice(from, at)) + finish(block);
+    from = digitsEnd + MARKER_END.length;
+    at = formatted.indexOf(MARKER, from);
+  }
+  return page + finish(formatted.slice(from));
+}
+
+/** Where the ASCII digits from `start` on end. */
+function digitsFrom(text: string, start: number): number {
+  let end = start;
+  while (end < text.length && text.charCodeAt(end) >= 0x30 && text.charCodeAt(end) <= 0x39) end++;
+  return end;
 }
