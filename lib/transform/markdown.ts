@@ -17,6 +17,7 @@ import { paragraphRenderer } from './paragraphs.ts';
 import { rawHtmlRenderer } from './raw-html.ts';
 import { tableRenderer } from './tables.ts';
 import { annotate } from './token-lines.ts';
+import { tokenItems } from '../check/sample-items.ts';
 import type { MarkdownContext, TransformedMarkdown } from './types.ts';
 
 export function markdownToHtml(source: string, ctx: MarkdownContext): TransformedMarkdown {
@@ -40,9 +41,11 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
   const text = source.replace(/\r\n?/g, '\n');
   page.operationsIntroduced = introducesOperations(text);
   const tokens = marked.lexer(text);
+  // Read for the sample check before the tokens change; without an API description it checks nothing.
+  const samples = ctx.api ? tokenItems(tokens, text, ctx.bodyLineOffset) : undefined;
   annotate(tokens, text, ctx.bodyLineOffset, page.lineOf, page.explicitIds);
   if (ctx.changelog) markChangelog(tokens, page);
   const html = marked.parser(groupCodeTabs(tokens));
   const { h1, firstParagraph, headings, links, anchors, operations, changes } = page;
-  return { html, h1, firstParagraph, headings, links, anchors, operations, changes };
+  return { html, h1, firstParagraph, headings, links, anchors, operations, changes, samples };
 }
