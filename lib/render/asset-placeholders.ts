@@ -49,6 +49,14 @@ export function fillAssetUrls(html: string, urls: AssetUrls): string {
   return from === 0 ? html : filled + html.slice(from);
 }
 
+/**
+ * Whether markup may hold a placeholder (false only when none can be in it). Markup made of pieces
+ * that each hold none holds none either when the pieces meet at tags: a placeholder has no "<" or ">".
+ */
+export function holdsAssetPlaceholder(html: string): boolean {
+  return html.includes(PREFIX);
+}
+
 function commonPrefix(texts: string[]): string {
   const [first = ''] = texts;
   let length = first.length;

@@ -3,12 +3,22 @@
 // page renders a short marker in their place, so the formatter does not scan the same sidebar again
 // on every page of a large site. Rendering is synchronous, so one collector at a time is all there
 // is.
-let current: string[] | undefined;
+let current: Block[] | undefined;
 
-/** In a component: markup that is already formatted, to be set in after the page is formatted. */
-export function preformatted(html: string): string {
+/** A fragment to set in; `placeholders`: whether it may hold asset placeholders to fill in. */
+interface Block {
+  html: string;
+  placeholders: boolean;
+}
+
+/**
+ * In a component: markup that is already formatted, to be set in after the page is formatted.
+ * `placeholders`: false when its maker knows it holds no asset placeholder
+ * (lib/render/asset-placeholders.ts), so that it is not searched for them on every page.
+ */
+export function preformatted(html: string, placeholders = true): string {
   if (!current) return html;
-  current.push(html);
+  current.push({ html, placeholders });
   return `<!--pagewright:${current.length - 1}-->`;
 }
 
@@ -22,7 +32,7 @@ const MARKER_END = '-->';
  */
 export function renderFormatted(render: () => string, format: (html: string) => string, finish = (html: string) => html): string {
   const previous = current;
-  const blocks: string[] = [];
+  const blocks: Block[] = [];
   current = blocks;
   let markup: string;
   try {
@@ -44,7 +54,7 @@ export function renderFormatted(render: () => string, format: (html: string) => 
       at = formatted.indexOf(MARKER, at + 1);
       continue;
     }
-    page += finish(formatted.slice(from, at)) + finish(block);
+    page += finish(formatted.slice(from, at)) + (block.placeholders ? finish(block.html) : block.html);
     from = digitsEnd + MARKER_END.length;
     at = formatted.indexOf(MARKER, from);
   }
