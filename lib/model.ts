@@ -1,5 +1,6 @@
 // The site model that the assemble stage builds and the templates read.
 import type { DocSource } from './load/content.ts';
+import type { MarkdownItem } from './check/sample-items.ts';
 import type { ChangeEntry } from './transform/changelog.ts';
 import type { LinkRef, TocItem } from './transform/types.ts';
 
@@ -31,6 +32,8 @@ export interface DocPage {
   operations: string[];
   /** A changelog's dated entries, newest first; the build publishes them as feeds. */
   changes: ChangeEntry[];
+  /** What the sample check reads of the doc (lib/check/sample-items.ts), when the transform could tell. */
+  samples: MarkdownItem[] | undefined;
   inSidebar: boolean;
   /** Front matter `unlisted`: reached by its address only (see FrontMatter.unlisted). */
   unlisted: boolean;

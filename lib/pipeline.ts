@@ -82,7 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // Each check returns its errors and adds its warnings to the diagnostics; any error stops the build here.
       const pages = [...docs, ...standalone];
       const errors = [
-        ...checkSamples({ docs: loaded.content.docs, pages: standalone, siteDir }, loaded.api, diagnostics),
+        ...checkSamples({ docs, pages: standalone, siteDir }, loaded.api, diagnostics),
         ...checkLinks(siteLinks(pages, loaded.config, loaded.configText, loaded.configFile), linkTargets(table, pages, loaded.content.drafts), diagnostics, loaded.config.onBrokenLinks),
       ];
       if (errors.length > 0) throw new BuildFailure(errors);

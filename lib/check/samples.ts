@@ -8,7 +8,6 @@
 // of the sample or field; a block the parsers cannot read is a warning, never a silent pass. A block
 // that is not an API call opts out with the fence option "nocheck".
 import { createHash } from 'node:crypto';
-import { Lexer, Marked, type Token, type Tokens } from 'marked';
 import { join } from 'node:path';
 import { BuildError, Diagnostics, type Warning } from '../diagnostics.ts';
 import type { DocSource } from '../load/content.ts';
@@ -16,13 +15,13 @@ import { splitFrontMatter } from '../load/frontmatter.ts';
 import { deref } from '../load/openapi.ts';
 import { readSourceText } from '../load/source-text.ts';
 import type { ApiDescription, ApiOperation, Schema } from '../openapi-model.ts';
-import { admonitionExtension } from '../transform/admonitions.ts';
 import { parseCodeInfo } from '../transform/code-blocks.ts';
 import { parseCurlSample } from './sample-curl.ts';
 import { parseNodeSample } from './sample-node.ts';
 import { parsePythonSample } from './sample-python.ts';
 import { jsonValue, PLACEHOLDER, Scope, type SampleBody, type SampleParse, type SampleRequest } from './sample-request.ts';
 import { validateFields, validateJson } from './sample-schema.ts';
+import { lexedItems, type MarkdownItem } from './sample-items.ts';
 import { SampleLimitError } from './sample-limits.ts';
 import { ExprReader } from './sample-syntax.ts';
 import { tokenize } from './sample-tokens.ts';
@@ -44,6 +43,8 @@ export interface SampleSource {
   file: string;
   body: string;
   bodyLineOffset: number;
+  /** What the transform stage read of the body (lib/check/sample-items.ts); read here when absent. */
+  items?: MarkdownItem[] | undefined;
 }
 
 /**
@@ -51,9 +52,9 @@ export interface SampleSource {
  * against the API description. Returns every mismatch; unreadable samples become warnings.
  * Without an API description there is nothing to check against.
  */
-export function checkSamples(input: { docs: DocSource[]; pages: { file: string }[]; siteDir: string }, api: ApiDescription | undefined, diagnostics: Diagnostics): BuildError[] {
+export function checkSamples(input: { docs: { source: DocSource; samples?: MarkdownItem[] | undefined }[]; pages: { file: string }[]; siteDir: string }, api: ApiDescription | undefined, diagnostics: Diagnostics): BuildError[] {
   if (!api) return [];
-  const sources: SampleSource[] = [...input.docs];
+  const sources: SampleSource[] = input.docs.map(({ source, samples }) => ({ file: source.file, body: source.body, bodyLineOffset: source.bodyLineOffset, items: samples }));
   for (const page of input.pages) {
     const text = readSourceText(join(input.siteDir, page.file), page.file);
     sources.push({ file: page.file, ...splitFrontMatter(text, page.file, new Diagnostics()) });
@@ -87,7 +88,7 @@ function checkSourceOnce(source: SampleSource, api: ApiDescription, diagnostics:
 export function checkSource(source: SampleSource, api: ApiDescription, diagnostics: Diagnostics): BuildError[] {
   const errors: BuildError[] = [];
   const fail = (line: number | undefined, problem: string, hint: string) => errors.push(new BuildError({ file: source.file, line }, problem, hint));
-  for (const item of markdownItems(source)) {
+  for (const item of source.items ?? lexedItems(source.body, source.bodyLineOffset)) {
     if (item.type === 'prose') {
       for (const mention of proseMentions(item.text, item.line, api)) {
         const found = matchOperation(api, mention.method, mention.path);
@@ -126,73 +127,6 @@ export function checkSource(source: SampleSource, api: ApiDescription, diagnosti
     for (const request of toApi) errors.push(...checkRequest(source.file, api, request, diagnostics));
   }
   return errors;
-}
-
-type MarkdownItem = { type: 'prose'; text: string; line: number } | { type: 'code'; info: string; code: string; line: number };
-
-/** The site's block syntax (admonitions included), for finding code blocks and prose. */
-const blockSyntax = new Marked({ gfm: true }).use({ extensions: [admonitionExtension('any')] });
-
-/**
- * The page's code blocks (with the line of their fence) and its prose, as the site's markdown reads
- * them. Only the block structure is read: prose is taken as written (its raw text), so the inline
- * tokens, most of the lexer's work, are never made.
- */
-function markdownItems(source: SampleSource): MarkdownItem[] {
-  const text = source.body.replace(/\r\n?/g, '\n');
-  // Only fenced blocks (which alone carry a language) and "METHOD /path" are checked: a page with
-  // neither has nothing to read.
-  if (!/```|~~~|GET|POST|PUT|PATCH|DELETE/.test(text)) return [];
-  const tokens = new Lexer(blockSyntax.defaults).blockTokens(text, []);
-  const items: MarkdownItem[] = [];
-  const walk = (list: Token[], lineOf: Map<Token, number>) => {
-    for (const token of list) {
-      const line = lineOf.get(token) ?? source.bodyLineOffset + 1;
-      if (token.type === 'code') {
-        const code = token as Tokens.Code;
-        // An indented block has no fence line: its code starts at the token's line.
-        items.push({ type: 'code', info: code.lang ?? '', code: code.text, line: code.codeBlockStyle === 'indented' ? line - 1 : line });
-      } else if (token.type === 'paragraph' || token.type === 'heading' || token.type === 'table' || (token.type === 'text' && !('tokens' in token && token.tokens?.some((child) => child.type === 'code')))) {
-        items.push({ type: 'prose', text: token.raw, line });
-      } else if (token.type === 'html' || token.type === 'space' || token.type === 'hr') {
-        continue;
-      } else {
-        const container = token as { tokens?: Token[]; items?: Token[] };
-        walk([...(container.items ?? []), ...(container.tokens ?? [])], tokenLines([...(container.tokens ?? []), ...(container.items ?? [])], token.raw, line));
-      }
-    }
-  };
-  walk(tokens, tokenLines(tokens, text, source.bodyLineOffset + 1, true));
-  return items;
-}
-
-/**
- * The file line of each token of `list`, found in order in `raw` (whose first line is `firstLine`),
- * as lib/transform/token-lines.ts finds them for the page, counting each line break once. A token
- * whose raw text is not found (marked rewrote it) gets the line reached so far at the top level,
- * and its container's first line inside one, as there.
- */
-function tokenLines(list: Token[], raw: string, firstLine: number, topLevel = false): Map<Token, number> {
-  const lines = new Map<Token, number>();
-  let offset = 0;
-  let counted = 0;
-  let line = firstLine;
-  const countTo = (to: number) => {
-    for (let next = raw.indexOf('\n', counted); next >= 0 && next < to; next = raw.indexOf('\n', next + 1)) line++;
-    counted = Math.max(counted, to);
-  };
-  for (const token of list) {
-    const found = !token.raw ? -1 : raw.startsWith(token.raw, offset) ? offset : raw.indexOf(token.raw, offset);
-    if (found < 0) {
-      if (topLevel) countTo(offset);
-      lines.set(token, topLevel ? line : firstLine);
-      continue;
-    }
-    countTo(found);
-    lines.set(token, line);
-    offset = found + token.raw.length;
-  }
-  return lines;
 }
 
 interface Mention {

@@ -20,7 +20,7 @@ export function renderDocument(element: ReactElement, context: SiteContextValue)
     () => renderToStaticMarkup(<SiteContext.Provider value={site}>{element}</SiteContext.Provider>),
     // React writes the attribute as "charSet"; HTML is case-insensitive, readers expect "charset".
     (markup) => formatHtml(markup.replace('<meta charSet=', '<meta charset=')),
+    filled ? (part) => fillAssetUrls(part, context.assets) : undefined,
   );
-  const page = `<!DOCTYPE html>\n${html}\n`;
-  return filled ? fillAssetUrls(page, context.assets) : page;
+  return `<!DOCTYPE html>\n${html}\n`;
 }

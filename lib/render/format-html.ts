@@ -15,10 +15,26 @@ const LAST_RESORT_WIDTH = 160;
 /** Starts a continuation line of a start tag's attributes. */
 const ATTRIBUTE_BREAK = '\n  ';
 
-const BLOCK = new Set(['head', 'body', 'header', 'nav', 'main', 'article', 'aside', 'footer', 'section', 'div', 'ul', 'ol', 'li',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'table', 'thead', 'tbody', 'tr', 'details', 'meta', 'link', 'script', 'title', 'hr']);
+const BLOCK = ['head', 'body', 'header', 'nav', 'main', 'article', 'aside', 'footer', 'section', 'div', 'ul', 'ol', 'li',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'table', 'thead', 'tbody', 'tr', 'details', 'meta', 'link', 'script', 'title', 'hr'];
 /** Elements whose content is copied as it is (names in lower case: HTML reads <SCRIPT> as <script>). */
-const VERBATIM = new Set(['pre', 'script', 'style', 'textarea', 'iframe', 'xmp', 'noembed', 'noframes', 'plaintext']);
+const VERBATIM = ['pre', 'script', 'style', 'textarea', 'iframe', 'xmp', 'noembed', 'noframes', 'plaintext'];
+
+/** Every tag name the formatter treats apart. */
+const KNOWN_TAGS = [...new Set([...BLOCK, ...VERBATIM])];
+/**
+ * Their indexes in KNOWN_TAGS by length and first letter (see knownTag): a page has hundreds of
+ * tags, and looking each name up where it stands costs less than slicing it out to look it up in a set.
+ */
+const KNOWN_TAG_SLOTS: number[][] = [];
+KNOWN_TAGS.forEach((name, index) => (KNOWN_TAG_SLOTS[knownTagSlot(name.length, name.charCodeAt(0))] ??= []).push(index));
+const BLOCK_TAGS = KNOWN_TAGS.map((name) => BLOCK.includes(name));
+const VERBATIM_TAGS = KNOWN_TAGS.map((name) => VERBATIM.includes(name));
+
+function knownTagSlot(length: number, first: number): number {
+  // The low five bits of an ASCII letter tell the letters apart in either case.
+  return length * 32 + (first & 31);
+}
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -41,6 +57,33 @@ function isSpace(code: number): boolean {
 
 function isAsciiLetter(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+}
+
+/**
+ * The tag named html[start, end), read in any case as HTML reads it: its index in KNOWN_TAGS, plus
+ * KNOWN_TAGS.length when not all in lower case (a block tag counts only as written in lower case);
+ * -1 for any other name.
+ */
+function knownTag(html: string, start: number, end: number): number {
+  const length = end - start;
+  if (length > 9) return -1;
+  const candidates = KNOWN_TAG_SLOTS[knownTagSlot(length, html.charCodeAt(start))];
+  if (candidates === undefined) return -1;
+  for (const index of candidates) {
+    const name = KNOWN_TAGS[index] as string;
+    let lowerCase = true;
+    let k = 0;
+    for (; k < length; k++) {
+      const code = html.charCodeAt(start + k);
+      const expected = name.charCodeAt(k);
+      if (code === expected) continue;
+      // Setting bit 0x20 lower-cases an ASCII letter.
+      if (!isAsciiLetter(code) || (code | 0x20) !== expected) break;
+      lowerCase = false;
+    }
+    if (k === length) return lowerCase ? index : index + KNOWN_TAGS.length;
+  }
+  return -1;
 }
 
 /**
@@ -153,6 +196,14 @@ class Lines {
 
   segmentLength(): number {
     return this.segment.length + this.segmentEnd - this.segmentStart;
+  }
+
+  /**
+   * The last input position where a break opportunity taken from html[from] on would still fit on
+   * the line with everything pending before it: up to there, no pending break can be taken (see text).
+   */
+  roomUntil(from: number): number {
+    return from + WIDTH - this.column - this.separatorLength - this.segmentLength();
   }
 
   segmentText(): string {
@@ -270,7 +321,8 @@ class Lines {
   raw(start: number, end: number): void {
     this.flush();
     this.writeRange(start, end);
-    const lastNewline = lastNewlineIn(this.html, start, end);
+    // lastIndexOf runs back only as far as a newline known to be in the range.
+    const lastNewline = this.nextNewline(start) < end ? this.html.lastIndexOf('\n', end - 1) : -1;
     this.column = lastNewline === -1 ? this.column + end - start : end - lastNewline - 1;
     if (end > start) this.atLineStart = false;
   }
@@ -286,7 +338,7 @@ class Lines {
     this.addRange(start, firstNewline);
     this.flush();
     this.writeRange(firstNewline, end);
-    this.column = end - lastNewlineIn(this.html, start, end) - 1;
+    this.column = end - this.html.lastIndexOf('\n', end - 1) - 1;
     this.atLineStart = false;
   }
 
@@ -303,12 +355,6 @@ class Lines {
     this.column = text.length - text.lastIndexOf('\n') - 1;
     this.atLineStart = false;
   }
-}
-
-/** The last "\n" in html[start, end), -1 when none (a bounded search: lastIndexOf would run on to the page's start). */
-function lastNewlineIn(html: string, start: number, end: number): number {
-  for (let k = end - 1; k >= start; k--) if (html.charCodeAt(k) === 0x0a) return k;
-  return -1;
 }
 
 export function formatHtml(html: string): string {
@@ -337,13 +383,53 @@ function format(html: string, atLineStart: boolean): string {
   return lines.output();
 }
 
-/** Writes the text html[start, end), breakable at its whitespace; returns its last character. */
+/**
+ * Writes the text html[start, end), breakable at its whitespace; returns its last character.
+ *
+ * Speed: a single space before a narrow character is a break opportunity that only the line's
+ * width decides; while the text up to it fits on the line with what is pending before it, no break
+ * before it can be taken, so such spaces are passed over and only the last one is handed on, with
+ * the text before it, when something else comes (which gives the same lines as handing on each).
+ */
 function text(html: string, start: number, end: number, lines: Lines, before: number): number {
   let from = start;
   let k = start;
+  /** The last space passed over since `from` (-1 when none). */
+  let spaceAt = -1;
+  let room = lines.roomUntil(from);
   while (k < end) {
     const code = html.charCodeAt(k);
-    if (isSpace(code)) {
+    // Most characters are none of the ones below (all at or under "&").
+    if (code > AMP) {
+      before = code;
+      k++;
+      continue;
+    }
+    if (code === 0x20 && k <= room && k + 1 < end) {
+      const after = html.charCodeAt(k + 1);
+      if (after > 0x20 && after < WIDE && after !== AMP) {
+        spaceAt = k++;
+        continue;
+      }
+    }
+    const entity = code === AMP ? (html.startsWith('&#x27;', k) ? SINGLE_QUOTE : html.startsWith('&quot;', k) ? DOUBLE_QUOTE : 0) : 0;
+    if (!isSpace(code) && entity === 0) {
+      before = code;
+      k++;
+      continue;
+    }
+    if (spaceAt !== -1) {
+      lines.addRange(from, spaceAt);
+      lines.opportunityRange(spaceAt, spaceAt + 1, '\n');
+      from = spaceAt + 1;
+      spaceAt = -1;
+    }
+    if (entity !== 0) {
+      lines.addRange(from, k);
+      lines.add(entity === SINGLE_QUOTE ? "'" : '"');
+      before = entity;
+      from = k = k + 6;
+    } else {
       lines.addRange(from, k);
       let runEnd = k + 1;
       let hasNewline = code === 0x0a || code === 0x0d;
@@ -359,20 +445,13 @@ function text(html: string, start: number, end: number, lines: Lines, before: nu
       else if (narrowBefore || narrowAfter) lines.opportunityRange(k, runEnd, '\n');
       else lines.addRange(k, runEnd);
       from = k = runEnd;
-    } else if (code === AMP && html.startsWith('&#x27;', k)) {
-      lines.addRange(from, k);
-      lines.add("'");
-      before = SINGLE_QUOTE;
-      from = k = k + 6;
-    } else if (code === AMP && html.startsWith('&quot;', k)) {
-      lines.addRange(from, k);
-      lines.add('"');
-      before = DOUBLE_QUOTE;
-      from = k = k + 6;
-    } else {
-      before = code;
-      k++;
     }
+    room = lines.roomUntil(from);
+  }
+  if (spaceAt !== -1) {
+    lines.addRange(from, spaceAt);
+    lines.opportunityRange(spaceAt, spaceAt + 1, '\n');
+    from = spaceAt + 1;
   }
   lines.addRange(from, end);
   return before;
@@ -415,8 +494,8 @@ function startTag(html: string, lt: number, lines: Lines): number {
     if (isSpace(code) || code === SLASH || code === GT) break;
     k++;
   }
-  const name = html.slice(lt + 1, k);
-  if (BLOCK.has(name)) lines.newline();
+  const known = knownTag(html, lt + 1, k);
+  if (known !== -1 && known < KNOWN_TAGS.length && BLOCK_TAGS[known]) lines.newline();
   lines.addRange(lt, k);
   /** Where what was written of the tag ends in the input. */
   let written = k;
@@ -487,9 +566,9 @@ function startTag(html: string, lt: number, lines: Lines): number {
     else lines.addRange(nameStart, valueEnd);
     k = written = valueEnd;
   }
-  const lower = VERBATIM.has(name) || BLOCK.has(name) ? name : name.toLowerCase();
-  if (!VERBATIM.has(lower) || !closed) return k;
-  const end = lower === 'pre' ? preEnd(html, k) : rawTextEnd(html, k, lower);
+  const name = known === -1 ? '' : KNOWN_TAGS[known % KNOWN_TAGS.length] as string;
+  if (known === -1 || !VERBATIM_TAGS[known % KNOWN_TAGS.length] || !closed) return k;
+  const end = name === 'pre' ? preEnd(html, k) : rawTextEnd(html, k, name);
   lines.raw(k, end);
   return end;
 }

@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ItemLink, SidebarList, type LinkedItem } from '../../components/Sidebar.tsx';
 import { SiteContext, type SiteContextValue } from '../../components/SiteContext.tsx';
+import { holdsAssetPlaceholder } from './asset-placeholders.ts';
 import { formatFragment } from './format-html.ts';
 import type { SidebarCategory, SidebarItem, SidebarMarks } from '../model.ts';
 import { preformatted } from './preformatted.ts';
@@ -15,7 +16,7 @@ import { preformatted } from './preformatted.ts';
 /** The site context's `sidebarHtml` for a build's sidebars (PageData.sidebars, by key). */
 export function sidebarRenderer(sidebars: Map<string, SidebarItem[]>): SiteContextValue['sidebarHtml'] {
   /** Rendered lists (and their links by address) by sidebar key, then by base URL and open categories. */
-  const rendered = new Map<string, Map<string, { html: string; spans: Map<string, LinkSpan[]> }>>();
+  const rendered = new Map<string, Map<string, { html: string; spans: Map<string, LinkSpan[]>; placeholders: boolean }>>();
   /** Each sidebar's doc and category links by route, in the sidebar's order. */
   const links = new Map<string, Map<string, LinkedItem[]>>();
   /** Each link's markup, unmarked and marked as current, by sidebar key and base URL. */
@@ -29,7 +30,7 @@ export function sidebarRenderer(sidebars: Map<string, SidebarItem[]>): SiteConte
     let list = byKey.get(key);
     if (list === undefined) {
       const html = formatFragment(withSite(site, <SidebarList items={items} open={openSet(items, marks.open)} level={1} />));
-      list = { html, spans: linkSpans(html) };
+      list = { html, spans: linkSpans(html), placeholders: holdsAssetPlaceholder(html) };
       byKey.set(key, list);
     }
     let index = links.get(marks.key);
@@ -54,8 +55,9 @@ export function sidebarRenderer(sidebars: Map<string, SidebarItem[]>): SiteConte
       marked += html.slice(from, span.start) + link;
       from = span.end;
     }
-    // Formatted already: set into the page after the page's own markup is formatted.
-    return preformatted(marked + html.slice(from));
+    // Formatted already: set into the page after the page's own markup is formatted (and searched
+    // for asset placeholders only if the list or a marked link holds one).
+    return preformatted(marked + html.slice(from), list.placeholders || swaps.some((swap) => holdsAssetPlaceholder(swap.marked)));
   };
 }
 

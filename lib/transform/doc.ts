@@ -66,6 +66,7 @@ export function transformDoc(source: DocSource, env: PageEnvironment): DocPage {
     anchors: transformed.anchors,
     operations: transformed.operations,
     changes: transformed.changes,
+    samples: transformed.samples,
     inSidebar: !fm.sidebarExclude && !fm.unlisted,
     unlisted: fm.unlisted,
     ...(image ? { image: image.image } : {}),

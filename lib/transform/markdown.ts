@@ -22,6 +22,7 @@ import { paragraphRenderer } from './paragraphs.ts';
 import { rawHtmlRenderer } from './raw-html.ts';
 import { tableRenderer } from './tables.ts';
 import { annotate } from './token-lines.ts';
+import { tokenItems } from '../check/sample-items.ts';
 import type { MarkdownContext, TransformedMarkdown } from './types.ts';
 import { warnMath } from './unsupported.ts';
 
@@ -50,10 +51,12 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
   const text = source.replace(/\r\n?/g, '\n');
   page.operationsIntroduced = introducesOperations(text);
   const tokens = marked.lexer(text);
+  // Read for the sample check before the tokens change; without an API description it checks nothing.
+  const samples = ctx.api ? tokenItems(tokens, text, ctx.bodyLineOffset) : undefined;
   annotate(tokens, text, ctx.bodyLineOffset, page.lineOf, page.explicitIds);
   warnMath(tokens, page);
   if (ctx.changelog) markChangelog(tokens, page);
   const html = fillTocInline(marked.parser(groupCodeTabs(tokens)), page);
   const { h1, firstParagraph, headings, links, anchors, operations, changes } = page;
-  return { html, h1, firstParagraph, headings, links, anchors, operations, changes };
+  return { html, h1, firstParagraph, headings, links, anchors, operations, changes, samples };
 }

@@ -1,6 +1,7 @@
 // Transform: what a page's markdown is transformed with (MarkdownContext) and what it gives back
 // (TransformedMarkdown): the HTML and what the later stages need from the page.
 import type { ChangeEntry } from './changelog.ts';
+import type { MarkdownItem } from '../check/sample-items.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { ApiDescription } from '../openapi-model.ts';
@@ -63,4 +64,6 @@ export interface TransformedMarkdown {
   operations: string[];
   /** A changelog's dated entries, newest first (empty for other pages). */
   changes: ChangeEntry[];
+  /** What the sample check reads of the page (with an API description; undefined when it must read the page itself). */
+  samples: MarkdownItem[] | undefined;
 }
