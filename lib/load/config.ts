@@ -20,8 +20,10 @@ export interface SiteConfig {
   url: string;
   /** Path prefix of every link; "/" or "/sub/path/". */
   baseUrl: string;
-  favicon: string;
-  logo: { src: string; alt: string };
+  /** The favicon, under assets/; absent: pages link none (as a Docusaurus config may leave it out). */
+  favicon?: string | undefined;
+  /** The navbar logo, under assets/; absent: the navbar shows the title alone. */
+  logo?: { src: string; alt: string } | undefined;
   /** The link-preview (Open Graph) image of every page, under assets/; absent: previews without an image. */
   image?: { src: string; alt: string } | undefined;
   home: { title: string; description: string; actions: LinkItem[]; features: { title: string; description: string; href: string }[] };
@@ -182,7 +184,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
   const url = root.string('url').replace(/\/+$/, '');
   if (!/^https?:\/\//.test(url)) root.fail('url', `"url" must be an absolute URL (it is "${url}").`, 'Use the origin the site is published at, e.g. https://docs.example.com.');
 
-  const logo = root.object('logo');
+  const logo = root.optionalObject('logo');
   const image = root.optionalObject('image');
   image?.onlyKeys(['src', 'alt']);
   const home = root.object('home');
@@ -202,8 +204,8 @@ export function parseSiteConfig(source: Source): SiteConfig {
     tagline: root.string('tagline'),
     url,
     baseUrl,
-    favicon: root.string('favicon'),
-    logo: { src: logo.string('src'), alt: logo.string('alt') },
+    favicon: root.optionalString('favicon'),
+    logo: logo && { src: logo.string('src'), alt: logo.string('alt') },
     image: image && { src: image.string('src'), alt: image.string('alt') },
     home: {
       title: home.string('title'),

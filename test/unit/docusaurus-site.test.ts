@@ -175,6 +175,23 @@ test('an image or link into static/ that is not there fails the build at its lin
   assert.match(message, /docs\/getting-started\/quickstart\.md:23: Broken link to "\/img\/missing\.png"/);
 });
 
+test('a config without favicon and navbar logo builds, as in Docusaurus: no icon link, the navbar shows the title alone', async (t) => {
+  const site = variant(t, (dir) => {
+    const file = join(dir, 'docusaurus.config.ts');
+    const config = readFileSync(file, 'utf8').replace("  favicon: 'img/favicon.ico',\n", '').replace(/      logo: \{\n[^}]*\},\n/, '');
+    assert.doesNotMatch(config, /favicon|logo:/);
+    writeFileSync(file, config);
+  });
+  const { result, outDir } = await buildInto(site, join(tempDir('pagewright-out-'), 'dist'));
+  assert.deepEqual(result.warnings, []);
+  const home = parseDocument(readFileSync(join(outDir, 'index.html'), 'utf8')).children as Element[];
+  assert.equal(DomUtils.findOne((element) => element.name === 'link' && element.attribs.rel === 'icon', home, true), null);
+  const brand = find(home, byClass('navbar__brand'));
+  assert.equal(DomUtils.findOne((element) => element.name === 'img', [brand], true), null);
+  assert.equal(text(brand), 'Lumen Image API');
+  assert.equal(readdirSync(join(outDir, 'assets/images')).some((name) => /^(favicon|logo)\./.test(name)), false);
+});
+
 test('a sidebars file naming a doc id no doc has fails at its line', async (t) => {
   const site = variant(t, (dir) => {
     const file = join(dir, 'sidebars.ts');

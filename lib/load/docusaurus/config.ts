@@ -107,15 +107,9 @@ export function readDocusaurusConfig(siteDir: string, configFile: string, diagno
   const logo = navbar?.object('logo');
   const footer = themeConfig?.object('footer');
   const announcement = themeConfig?.object('announcementBar');
+  // Both may be absent, as in Docusaurus: pages then link no icon, and the navbar shows the title alone.
   const favicon = staticPath(root, 'favicon', configFile);
-  if (favicon === undefined) {
-    throw new BuildError({ file: configFile }, 'The config names no "favicon"; this generator needs one for every page.', "Add \"favicon: 'img/favicon.ico'\" with the file in static/img/.");
-  }
   const logoSrc = logo && staticPath(logo, 'src', configFile);
-  if (logoSrc === undefined) {
-    throw new BuildError(navbar?.at('logo') ?? { file: configFile }, 'The config names no navbar logo ("themeConfig.navbar.logo.src"); this generator shows one on every page.',
-      "Add \"logo: {alt: '…', src: 'img/logo.svg'}\" to themeConfig.navbar, with the file in static/img/.");
-  }
   let image = themeConfig && staticPath(themeConfig, 'image', configFile);
   // Link previews need the image's size, which the build reads from PNG and SVG files only.
   if (image !== undefined && !/\.(png|svg)$/i.test(image)) {
@@ -133,7 +127,7 @@ export function readDocusaurusConfig(siteDir: string, configFile: string, diagno
     url,
     baseUrl,
     favicon,
-    logo: { src: logoSrc, alt: logo?.string('alt') ?? title },
+    logo: logoSrc === undefined ? undefined : { src: logoSrc, alt: logo?.string('alt') ?? title },
     image: image === undefined ? undefined : { src: image, alt: title },
     home: { title, description: tagline, actions: [homeAction], features: [] },
     navbar: { items: (navbar?.objectList('items') ?? []).flatMap((item) => links.navbarItem(item)), hideOnScroll: navbar?.boolean('hideOnScroll') ?? false },
