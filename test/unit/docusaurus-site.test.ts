@@ -192,6 +192,19 @@ test('a config without favicon and navbar logo builds, as in Docusaurus: no icon
   assert.equal(readdirSync(join(outDir, 'assets/images')).some((name) => /^(favicon|logo)\./.test(name)), false);
 });
 
+test('front matter "format: md" reaches the page: an import line is its text, braces stay, as Docusaurus reads CommonMark', async (t) => {
+  const site = variant(t, (dir) => {
+    const file = join(dir, 'docs/faq.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('displayed_sidebar: apiSidebar\n', 'displayed_sidebar: apiSidebar\nformat: md\n')
+      .replace('# Frequently asked questions\n', "# Frequently asked questions\n\nimport data from './data.json';\n\nIds are written {id} {/* as is */}.\n"));
+  });
+  const { result, outDir } = await buildInto(site, join(tempDir('pagewright-out-'), 'dist'));
+  assert.deepEqual(result.warnings, []);
+  const markdown = find(parseDocument(readFileSync(join(outDir, 'docs/faq/index.html'), 'utf8')).children as Element[], byClass('markdown'));
+  const paragraphs = DomUtils.findAll((element) => element.name === 'p', [markdown]).map(text);
+  assert.deepEqual(paragraphs.slice(0, 2), ["import data from './data.json';", 'Ids are written {id} {/* as is */}.']);
+});
+
 test('a sidebars file naming a doc id no doc has fails at its line', async (t) => {
   const site = variant(t, (dir) => {
     const file = join(dir, 'sidebars.ts');
