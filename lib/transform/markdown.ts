@@ -36,7 +36,7 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
       // A page read as CommonMark has none of them; its mdx-code-block fences are unwrapped all the
       // same, as Docusaurus does before it reads a page in either format.
       mdxCodeBlockExtension, ...(isCommonMark(ctx) ? [] : [esmExtension(page), ...expressionExtensions(page), ...jsxExtensions(page)]),
-      admonitionExtension(ctx.markdown?.admonitions ?? []), markupProblemExtension(page), codeTabsExtension(page), operationExtension(page),
+      admonitionExtension(ctx.markdown?.admonitions ?? [], page), markupProblemExtension(page), codeTabsExtension(page), operationExtension(page),
     ],
     renderer: {
       ...rawHtmlRenderer(page),
