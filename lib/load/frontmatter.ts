@@ -9,6 +9,8 @@ export interface FrontMatterTag {
   label: string;
   /** Path segments under the tags route, already checked to be a safe route ("/image-models" → ["image-models"]). */
   permalink?: string[] | undefined;
+  /** Written as a text ("releases"), not as an object: a key of a Docusaurus tags file may name it (lib/load/docusaurus/tags-file.ts). */
+  plain: boolean;
 }
 
 export interface FrontMatter {
@@ -160,19 +162,19 @@ function readTags(fields: FieldReader): FrontMatterTag[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) return fields.fail('tags', `"tags" must be a list of texts or of {label, permalink}, but it is ${describe(value)}.`, 'Write "tags: [flux, fine-tuning]".');
   return value.map((item): FrontMatterTag => {
-    if (typeof item === 'string' && item.trim() !== '') return { label: item };
+    if (typeof item === 'string' && item.trim() !== '') return { label: item, plain: true };
     if (!isPlainObject(item)) return fields.fail('tags', '"tags" must be a list of texts or of {label, permalink}.', 'Write each tag as a text, or as {label: Flux, permalink: /flux}.');
     const tag = new FieldReader(item, fields.source, 'tags[]');
     tag.onlyKeys(['label', 'permalink', 'description']);
     const label = tag.string('label');
     const permalink = tag.optionalString('permalink');
-    if (permalink === undefined) return { label };
+    if (permalink === undefined) return { label, plain: false };
     const checked = routeSegments(permalink.trim());
     if ('problem' in checked || checked.segments.length === 0) {
       return tag.fail('permalink', `The tag permalink "${permalink}" ${'problem' in checked ? checked.problem : 'is empty'}.`,
         'Write a path of names under the tags page, e.g. "permalink: /image-models".');
     }
-    return { label, permalink: checked.segments };
+    return { label, permalink: checked.segments, plain: false };
   });
 }
 

@@ -205,6 +205,31 @@ test('front matter "format: md" reaches the page: an import line is its text, br
   assert.deepEqual(paragraphs.slice(0, 2), ["import data from './data.json';", 'Ids are written {id} {/* as is */}.']);
 });
 
+test('docs/tags.yml gives tags written as its keys their label and page; another tag is reported as onInlineTags says', async (t) => {
+  const tagsYml = 'prompts:\n  label: Prompt writing\n  permalink: /prompt-guides\n  description: How to write prompts.\nquickstart:\ngenerate: {label: Generation}\n';
+  const site = variant(t, (dir) => writeFileSync(join(dir, 'docs/tags.yml'), tagsYml));
+  const { result, outDir } = await buildInto(site, join(tempDir('pagewright-out-'), 'dist'));
+  // The SDK guide's tag is written as {label, permalink}, so it is inline: a warning at its line, as in Docusaurus.
+  assert.deepEqual(result.warnings.map((warning) => `${warning.file}:${warning.line}`), ['docs/02-guides/03-sdks.mdx:3']);
+  assert.match(result.warnings[0]?.message ?? '', /^The tag "SDKs" is not defined in docs\/tags\.yml\. Add "SDKs:" to docs\/tags\.yml, use one of its keys \(prompts, quickstart, generate\)/);
+  const tagsPage = parseDocument(readFileSync(join(outDir, 'docs/tags/index.html'), 'utf8')).children as Element[];
+  // Each tag's label, its count of docs, and its page.
+  assert.deepEqual(DomUtils.findAll(byClass('tag'), tagsPage).map((a) => `${text(a)} → ${a.attribs.href}`), [
+    'Generation1 → /docs/tags/generate/',
+    'Prompt writing1 → /docs/tags/prompt-guides/',
+    'Quickstart1 → /docs/tags/quickstart/',
+    'SDKs1 → /docs/tags/client-libraries/',
+  ]);
+  assert.ok(existsSync(join(outDir, 'docs/tags/prompt-guides/index.html')));
+
+  const throwing = variant(t, (dir) => {
+    writeFileSync(join(dir, 'docs/tags.yml'), tagsYml);
+    const file = join(dir, 'docusaurus.config.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("sidebarPath: './sidebars.ts',", "sidebarPath: './sidebars.ts',\n          onInlineTags: 'throw',"));
+  });
+  assert.match(await buildError(throwing, join(tempDir('pagewright-out-'), 'dist')), /^docs\/02-guides\/03-sdks\.mdx:3: The tag "SDKs" is not defined in docs\/tags\.yml\./);
+});
+
 test('a sidebars file naming a doc id no doc has fails at its line', async (t) => {
   const site = variant(t, (dir) => {
     const file = join(dir, 'sidebars.ts');

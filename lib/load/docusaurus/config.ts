@@ -10,6 +10,7 @@ import { BuildError, type Diagnostics, type Location } from '../../diagnostics.t
 import type { LinkItem, SiteConfig } from '../config.ts';
 import { encodeSegment, routeSegments } from '../route-path.ts';
 import { JsFields } from './fields.ts';
+import type { OnInlineTags } from './tags-file.ts';
 import { isObject, readJsModule, Unknown, unknownMessage, type JsValue } from './static-js.ts';
 
 /** The config file names Docusaurus looks for, in its order. */
@@ -54,6 +55,10 @@ export interface DocusaurusConfig {
   sidebarsFile: { absPath: string; file: string } | undefined;
   /** static/: published at the site root. */
   staticDir: string;
+  /** The tags file (docs/tags.yml, or the docs option `tags`), when there is one. */
+  tagsFile: { absPath: string; file: string } | undefined;
+  /** The docs option `onInlineTags`, for tags the tags file does not define ('log' is read as 'warn'). */
+  onInlineTags: OnInlineTags;
   sidebarLinks: SidebarLink[];
   docLinks: DocLink[];
 }
@@ -150,6 +155,8 @@ export function readDocusaurusConfig(siteDir: string, configFile: string, diagno
     configFile, configText: module.text, config, docsDir,
     sidebarsFile: sidebarsFile(siteDir, docsOptions, configFile),
     staticDir: join(siteDir, 'static'),
+    tagsFile: tagsFile(siteDir, docsDir, docsOptions, configFile),
+    onInlineTags: readOnInlineTags(docsOptions),
     sidebarLinks: links.sidebarLinks, docLinks: links.docLinks,
   };
 }
@@ -237,6 +244,26 @@ function sidebarsFile(siteDir: string, docs: JsFields | undefined, configFile: s
   if (file.startsWith('..')) throw new BuildError(docs.at('sidebarPath'), `"sidebarPath" ("${path}") leaves the site folder.`, 'Keep the sidebars file in the site folder, e.g. "./sidebars.js".');
   if (!existsSync(absPath)) throw new BuildError(docs.at('sidebarPath') ?? { file: configFile }, `The sidebars file "${path}" does not exist.`, 'Create it, or remove "sidebarPath" to have the folder tree as the sidebar.');
   return { absPath, file };
+}
+
+/** The docs option `tags`: a file in the docs folder ("tags.yml" when it exists and the option is not set); false or null: none. */
+function tagsFile(siteDir: string, docsDir: string, docs: JsFields | undefined, configFile: string): { absPath: string; file: string } | undefined {
+  const option = docs?.has('tags') ? docs.raw('tags') : undefined;
+  if (option === false || option === null) return undefined;
+  const name = docs?.string('tags') ?? 'tags.yml';
+  const absPath = resolve(docsDir, name);
+  const file = relative(siteDir, absPath);
+  if (file.startsWith('..')) throw new BuildError(docs?.at('tags') ?? { file: configFile }, `The tags file "${name}" is outside the site folder.`, 'Keep the tags file in the docs folder, e.g. "tags.yml".');
+  if (!existsSync(absPath)) {
+    if (option === undefined) return undefined;
+    throw new BuildError(docs?.at('tags') ?? { file: configFile }, `The tags file "${file}" does not exist.`, 'Create it, or remove the "tags" option.');
+  }
+  return { absPath, file };
+}
+
+function readOnInlineTags(docs: JsFields | undefined): OnInlineTags {
+  const value = docs?.string('onInlineTags');
+  return value === 'ignore' || value === 'throw' ? value : 'warn';
 }
 
 /** A path of static/ the config names (favicon, logo, social card), without its leading "/". */
