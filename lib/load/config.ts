@@ -4,6 +4,7 @@ import { load, YAMLException } from 'js-yaml';
 import { BuildError } from '../diagnostics.ts';
 import { languageModule } from '../transform/highlight.ts';
 import { FieldReader, isPlainObject, type Source } from './fields.ts';
+import type { MarkdownFormat } from './frontmatter.ts';
 import { encodeSegment, routeSegments } from './route-path.ts';
 import { readSourceText } from './source-text.ts';
 
@@ -50,7 +51,12 @@ export interface SiteConfig {
    * Markdown additions: admonition types of the site's own (each styled like "note"), and code
    * language names mapped to a language highlight.js knows (a fence name → its language).
    */
-  markdown: { admonitions: string[]; languages: Record<string, string> };
+  markdown: {
+    admonitions: string[];
+    languages: Record<string, string>;
+    /** A Docusaurus config's `markdown.format` ("md" or "detect"): how a page without front matter `format` is read (lib/transform/types.ts). */
+    format?: MarkdownFormat | undefined;
+  };
 }
 
 function readHref(reader: FieldReader): string {

@@ -205,6 +205,21 @@ test('front matter "format: md" reaches the page: an import line is its text, br
   assert.deepEqual(paragraphs.slice(0, 2), ["import data from './data.json';", 'Ids are written {id} {/* as is */}.']);
 });
 
+test('the config\'s markdown.format: \'detect\' reads .md pages as CommonMark and .mdx pages as MDX, as Docusaurus does', async (t) => {
+  const site = variant(t, (dir) => {
+    const config = join(dir, 'docusaurus.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("  onBrokenLinks: 'throw',\n", "  onBrokenLinks: 'throw',\n  markdown: {format: 'detect'},\n"));
+    const faq = join(dir, 'docs/faq.md');
+    writeFileSync(faq, readFileSync(faq, 'utf8').replace('# Frequently asked questions\n', "# Frequently asked questions\n\nimport data from './data.json';\n"));
+  });
+  const { result, outDir } = await buildInto(site, join(tempDir('pagewright-out-'), 'dist'));
+  assert.deepEqual(result.warnings, []);
+  const paragraphs = (route: string) => DomUtils.findAll((element) => element.name === 'p',
+    [find(parseDocument(readFileSync(join(outDir, route, 'index.html'), 'utf8')).children as Element[], byClass('markdown'))]).map(text);
+  assert.equal(paragraphs('docs/faq')[0], "import data from './data.json';");
+  assert.ok(!paragraphs('docs/guides/sdks').some((paragraph) => paragraph.includes('import')));
+});
+
 test('docs/tags.yml gives tags written as its keys their label and page; another tag is reported as onInlineTags says', async (t) => {
   const tagsYml = 'prompts:\n  label: Prompt writing\n  permalink: /prompt-guides\n  description: How to write prompts.\nquickstart:\ngenerate: {label: Generation}\n';
   const site = variant(t, (dir) => writeFileSync(join(dir, 'docs/tags.yml'), tagsYml));

@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { BuildError, type Diagnostics, type Location } from '../../diagnostics.ts';
 import type { LinkItem, SiteConfig } from '../config.ts';
+import type { MarkdownFormat } from '../frontmatter.ts';
 import { encodeSegment, routeSegments } from '../route-path.ts';
 import { JsFields } from './fields.ts';
 import type { OnInlineTags } from './tags-file.ts';
@@ -149,7 +150,7 @@ export function readDocusaurusConfig(siteDir: string, configFile: string, diagno
     sidebarLinks: undefined,
     embeds: [],
     onBrokenLinks: readOnBrokenLinks(root),
-    markdown: { admonitions: readAdmonitionKeywords(docsOptions), languages: {} },
+    markdown: { admonitions: readAdmonitionKeywords(docsOptions), languages: {}, format: readMarkdownFormat(root) },
   };
   return {
     configFile, configText: module.text, config, docsDir,
@@ -193,6 +194,19 @@ function readOnBrokenLinks(root: JsFields): SiteConfig['onBrokenLinks'] {
     root.warn('onBrokenLinks', `"onBrokenLinks: 'ignore'" is read as 'warn': this generator reports every broken link. Fix the links it names, or set 'warn' to say so.`);
   }
   return value === 'throw' ? 'throw' : 'warn';
+}
+
+/**
+ * The config's `markdown.format`: "md" and "detect" change how pages are read; "mdx" is Docusaurus's
+ * default and this generator's (a .md page keeps its other braces as text all the same).
+ */
+function readMarkdownFormat(root: JsFields): MarkdownFormat | undefined {
+  const markdown = root.object('markdown');
+  const format = markdown?.string('format');
+  if (format === undefined || format === 'mdx') return undefined;
+  if (format === 'md' || format === 'detect') return format;
+  markdown?.warn('format', `"markdown.format: '${format}'" is not a format (md, mdx or detect); pages are read as MDX.`);
+  return undefined;
 }
 
 /** The docs plugin's "admonitions.keywords": admonition types of the site's own, beside the built-in ones. */
