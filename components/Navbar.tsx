@@ -50,7 +50,7 @@ export function Navbar(props: { docsSidebar: boolean }) {
           </div>
         </details>
         <a className="navbar__brand" href={href('/')}>
-          <img className="navbar__logo" src={assets.logo} alt={config.logo.alt} width={32} height={32} />
+          {config.logo ? <img className="navbar__logo" src={assets.logo} alt={config.logo.alt} width={32} height={32} /> : null}
           <span className="navbar__title">{config.title}</span>
         </a>
         <div className="navbar__desktop-items">

@@ -64,7 +64,7 @@ export function Layout(props: LayoutProps) {
         <meta name="twitter:description" content={head.description} />
         {props.docs ? <meta name="docs-version" content={version.name} /> : null}
         {props.docs ? <meta name="docs-version-label" content={version.label} /> : null}
-        <link rel="icon" href={assets.favicon} type={faviconType(config.favicon)} />
+        {config.favicon ? <link rel="icon" href={assets.favicon} type={faviconType(config.favicon)} /> : null}
         <link rel="sitemap" type="application/xml" href={`${config.baseUrl}sitemap.xml`} />
         {head.alternates.map((alternate) => <link key={alternate.href} rel="alternate" type={alternate.type} href={alternate.href} title={alternate.title} />)}
         <script dangerouslySetInnerHTML={{ __html: noFlashScript }} />

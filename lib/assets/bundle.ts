@@ -16,7 +16,9 @@ export interface AssetUrls {
   searchScript: string;
   /** The search index (or its manifest). */
   searchIndex: string;
+  /** The favicon ("" when the config names none). */
   favicon: string;
+  /** The navbar logo ("" when the config names none). */
   logo: string;
   /** The link-preview image ("" when site.yml names none). */
   ogImage: string;
@@ -78,8 +80,8 @@ export class AssetCollector {
 export interface BundleOptions {
   siteDir: string;
   assets: AssetCollector;
-  favicon: string;
-  logo: string;
+  favicon: string | undefined;
+  logo: string | undefined;
   ogImage: string | undefined;
   /** The text of content/site.yml, so that a problem with a configured image names its line. */
   configText?: string | undefined;
@@ -152,7 +154,7 @@ export function addAssets(compiled: CompiledAssets, options: BundleOptions): Omi
     css: options.assets.add('css', 'main.css', compiled.css),
     js: options.assets.add('js', 'main.js', compiled.js),
     searchScript: options.assets.add('js', 'search.js', compiled.search),
-    favicon: image(options.favicon, 'favicon').url,
-    logo: image(options.logo, 'logo').url,
+    favicon: options.favicon === undefined ? '' : image(options.favicon, 'favicon').url,
+    logo: options.logo === undefined ? '' : image(options.logo, 'logo').url,
   };
 }

@@ -4,6 +4,7 @@ import { load, YAMLException } from 'js-yaml';
 import { BuildError } from '../diagnostics.ts';
 import { languageModule } from '../transform/highlight.ts';
 import { FieldReader, isPlainObject, type Source } from './fields.ts';
+import type { MarkdownFormat } from './frontmatter.ts';
 import { encodeSegment, routeSegments } from './route-path.ts';
 import { readSourceText } from './source-text.ts';
 
@@ -20,8 +21,10 @@ export interface SiteConfig {
   url: string;
   /** Path prefix of every link; "/" or "/sub/path/". */
   baseUrl: string;
-  favicon: string;
-  logo: { src: string; alt: string };
+  /** The favicon, under assets/; absent: pages link none (as a Docusaurus config may leave it out). */
+  favicon?: string | undefined;
+  /** The navbar logo, under assets/; absent: the navbar shows the title alone. */
+  logo?: { src: string; alt: string } | undefined;
   /** The link-preview (Open Graph) image of every page, under assets/; absent: previews without an image. */
   image?: { src: string; alt: string } | undefined;
   home: { title: string; description: string; actions: LinkItem[]; features: { title: string; description: string; href: string }[] };
@@ -48,7 +51,12 @@ export interface SiteConfig {
    * Markdown additions: admonition types of the site's own (each styled like "note"), and code
    * language names mapped to a language highlight.js knows (a fence name → its language).
    */
-  markdown: { admonitions: string[]; languages: Record<string, string> };
+  markdown: {
+    admonitions: string[];
+    languages: Record<string, string>;
+    /** A Docusaurus config's `markdown.format` ("md" or "detect"): how a page without front matter `format` is read (lib/transform/types.ts). */
+    format?: MarkdownFormat | undefined;
+  };
 }
 
 function readHref(reader: FieldReader): string {
@@ -182,7 +190,7 @@ export function parseSiteConfig(source: Source): SiteConfig {
   const url = root.string('url').replace(/\/+$/, '');
   if (!/^https?:\/\//.test(url)) root.fail('url', `"url" must be an absolute URL (it is "${url}").`, 'Use the origin the site is published at, e.g. https://docs.example.com.');
 
-  const logo = root.object('logo');
+  const logo = root.optionalObject('logo');
   const image = root.optionalObject('image');
   image?.onlyKeys(['src', 'alt']);
   const home = root.object('home');
@@ -202,8 +210,8 @@ export function parseSiteConfig(source: Source): SiteConfig {
     tagline: root.string('tagline'),
     url,
     baseUrl,
-    favicon: root.string('favicon'),
-    logo: { src: logo.string('src'), alt: logo.string('alt') },
+    favicon: root.optionalString('favicon'),
+    logo: logo && { src: logo.string('src'), alt: logo.string('alt') },
     image: image && { src: image.string('src'), alt: image.string('alt') },
     home: {
       title: home.string('title'),

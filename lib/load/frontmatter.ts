@@ -9,6 +9,8 @@ export interface FrontMatterTag {
   label: string;
   /** Path segments under the tags route, already checked to be a safe route ("/image-models" → ["image-models"]). */
   permalink?: string[] | undefined;
+  /** Written as a text ("releases"), not as an object: a key of a Docusaurus tags file may name it (lib/load/docusaurus/tags-file.ts). */
+  plain: boolean;
 }
 
 export interface FrontMatter {
@@ -50,9 +52,16 @@ export interface FrontMatter {
   lastUpdate?: { date?: string | undefined; author?: string | undefined } | undefined;
   /** Class names of the page's sidebar item. */
   sidebarClassName?: string | undefined;
+  /**
+   * Docusaurus's `format`: "md" reads the page as CommonMark (no imports, JSX or braces), "mdx" as
+   * MDX; "detect" (or absent) goes by the file's extension (lib/transform/markdown.ts).
+   */
+  format?: MarkdownFormat | undefined;
   /** File lines of the keys that later stages report problems with (pagination ids, the image). */
   lines: { image?: number | undefined; paginationNext?: number | undefined; paginationPrev?: number | undefined };
 }
+
+export type MarkdownFormat = 'md' | 'mdx' | 'detect';
 
 export interface SplitMarkdown {
   frontMatter: FrontMatter;
@@ -64,7 +73,7 @@ export interface SplitMarkdown {
 const KNOWN_KEYS = ['title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'tags', 'keywords',
   'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'sidebar_exclude', 'changelog',
   'draft', 'unlisted', 'image', 'custom_edit_url', 'pagination_next', 'pagination_prev', 'pagination_label', 'hide_title',
-  'last_update', 'sidebar_class_name', 'sidebar_custom_props', 'parse_number_prefixes', 'id', 'displayed_sidebar'];
+  'last_update', 'sidebar_class_name', 'sidebar_custom_props', 'parse_number_prefixes', 'id', 'displayed_sidebar', 'format'];
 
 // The block may be empty ("---" right after "---").
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -143,6 +152,7 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
     lines: { image: lineOf('image'), paginationNext: lineOf('pagination_next'), paginationPrev: lineOf('pagination_prev') },
     id: readId(fields),
     displayedSidebar: fields.optionalString('displayed_sidebar'),
+    format: readFormat(fields),
   };
 }
 
@@ -152,19 +162,19 @@ function readTags(fields: FieldReader): FrontMatterTag[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) return fields.fail('tags', `"tags" must be a list of texts or of {label, permalink}, but it is ${describe(value)}.`, 'Write "tags: [flux, fine-tuning]".');
   return value.map((item): FrontMatterTag => {
-    if (typeof item === 'string' && item.trim() !== '') return { label: item };
+    if (typeof item === 'string' && item.trim() !== '') return { label: item, plain: true };
     if (!isPlainObject(item)) return fields.fail('tags', '"tags" must be a list of texts or of {label, permalink}.', 'Write each tag as a text, or as {label: Flux, permalink: /flux}.');
     const tag = new FieldReader(item, fields.source, 'tags[]');
     tag.onlyKeys(['label', 'permalink', 'description']);
     const label = tag.string('label');
     const permalink = tag.optionalString('permalink');
-    if (permalink === undefined) return { label };
+    if (permalink === undefined) return { label, plain: false };
     const checked = routeSegments(permalink.trim());
     if ('problem' in checked || checked.segments.length === 0) {
       return tag.fail('permalink', `The tag permalink "${permalink}" ${'problem' in checked ? checked.problem : 'is empty'}.`,
         'Write a path of names under the tags page, e.g. "permalink: /image-models".');
     }
-    return { label, permalink: checked.segments };
+    return { label, permalink: checked.segments, plain: false };
   });
 }
 
@@ -203,6 +213,14 @@ function readClassName(fields: FieldReader): string | undefined {
     fields.fail('sidebar_class_name', `"sidebar_class_name" must be class names separated by spaces (it is "${value}").`, 'Use letters, digits, "-" and "_", e.g. "sidebar-beta".');
   }
   return value?.trim().replace(/\s+/g, ' ');
+}
+
+function readFormat(fields: FieldReader): MarkdownFormat | undefined {
+  const format = fields.optionalString('format');
+  if (format !== undefined && format !== 'md' && format !== 'mdx' && format !== 'detect') {
+    fields.fail('format', `"format" must be md, mdx or detect (it is "${format}").`, 'Write "format: md" to read the page as plain Markdown, "format: mdx" for MDX, or remove the key.');
+  }
+  return format;
 }
 
 /** Front matter `id`: one name, as Docusaurus requires (it replaces the file name in the doc's id and route). */

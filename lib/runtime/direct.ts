@@ -106,7 +106,7 @@ export function searchEntryName(input: AssetsInput): string {
 export function bundlesInto(input: AssetsInput, compiled: CompiledAssets, searchIndex: string): Omit<AssetsResult, 'searchDeferred'> {
   const { config } = input;
   const { ogImageSize, ...urls } = addAssets(compiled, {
-    siteDir: input.siteDir, assets: input.assets, favicon: config.favicon, logo: config.logo.src, ogImage: config.image?.src, configText: input.configText,
+    siteDir: input.siteDir, assets: input.assets, favicon: config.favicon, logo: config.logo?.src, ogImage: config.image?.src, configText: input.configText,
     configFile: input.configFile, imageDir: input.configImageDir,
   });
   return { urls: { ...urls, searchIndex }, ogImageSize };

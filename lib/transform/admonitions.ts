@@ -1,9 +1,13 @@
 // Transform, admonitions: ":::note Title" … ":::" containers, the title also written
 // ":::note[Title]" (Docusaurus 3); the title is inline markdown. Nest by giving the outer one more
 // colons ("::::tip"). Besides the built-in types, site.yml "markdown.admonitions" adds types of
-// the site's own.
+// the site's own. Docusaurus 3's directive attributes may follow the type or the bracketed title
+// (":::tip[Title]{#id .class}"): an id becomes the admonition's, `title="…"` its title when no
+// bracketed one is given; classes are left out, as the site's own stylesheet is (README, "Coming
+// from Docusaurus"), and any other attribute is left out with a warning.
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { BuildError } from '../diagnostics.ts';
+import { parseDirectiveAttributes } from './directive-attributes.ts';
 import { escapeHtml } from './highlight.ts';
 import { at, type PageState } from './page-state.ts';
 
@@ -16,8 +20,10 @@ export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger', 'ca
 
 /** Any line that opens a container: colons, a word (a type, whether or not a known one), and what follows it on the line. */
 const OPENING = /^(:{3,})([A-Za-z][\w-]*)([^\n]*)(?:\n|$)/;
-/** What may follow the type: nothing, "[Title]" or a space and the title. */
-const TITLE = /^(?:\[(.*)\]|[ \t]+(.*)|)[ \t]*$/;
+/** What may follow the type: nothing, "[Title]" and/or "{attributes}", or a space and the title. */
+const TITLE = /^(?:(?:\[(.*)\])?(\{.*\})?|[ \t]+(.*))[ \t]*$/;
+/** An id the admonition may take: the characters of a heading's "{#id}" (lib/transform/headings.ts). */
+const ID = /^[A-Za-z0-9_-]+$/;
 
 export interface AdmonitionToken extends Tokens.Generic {
   type: 'admonition';
@@ -25,6 +31,10 @@ export interface AdmonitionToken extends Tokens.Generic {
   /** The title's inline tokens, when a title is given. */
   titleTokens: Tokens.Generic[] | undefined;
   tokens: Tokens.Generic[];
+  /** The id written as a directive attribute ("{#id}"). */
+  id?: string | undefined;
+  /** Directive attributes that change nothing here (not an id, title or class): named in a warning. */
+  leftOut?: string[] | undefined;
 }
 
 /**
@@ -54,9 +64,10 @@ function problemToken(raw: string, problem: string, hint: string): MarkupProblem
 
 /**
  * The admonition syntax. `extraTypes` are the site's own (site.yml "markdown.admonitions"); "any"
- * reads every type, for code that needs only the block structure (lib/check/samples.ts).
+ * reads every type, for code that needs only the block structure (lib/check/samples.ts). `page`
+ * (when rendering a page) records an admonition's id as an anchor and takes the warnings.
  */
-export function admonitionExtension(extraTypes: readonly string[] | 'any'): TokenizerAndRendererExtension {
+export function admonitionExtension(extraTypes: readonly string[] | 'any', page?: PageState): TokenizerAndRendererExtension {
   const known = new Set<string>(extraTypes === 'any' ? [] : [...ADMONITION_TYPES, ...extraTypes]);
   const isKnown = (kind: string) => extraTypes === 'any' || known.has(kind);
   return {
@@ -81,21 +92,50 @@ export function admonitionExtension(extraTypes: readonly string[] | 'any'): Toke
         return problemToken(line, `The "${colons}${kind}" admonition is never closed.`,
           `Add a line "${colons}" after its last line of content.`);
       }
-      const titleText = (title[1] ?? title[2] ?? '').trim();
+      const attributes = title[2] === undefined ? undefined : parseDirectiveAttributes(title[2]);
+      if (title[2] !== undefined && !attributes) {
+        return problemToken(line, `The attributes ${title[2]} of the "${colons}${kind}" admonition cannot be read in "${line.trim()}".`,
+          `Write them as Docusaurus does: "${colons}${kind}[Title]{#some-id}", with "#id", ".class" or key="value" separated by spaces.`);
+      }
+      const id = attributes?.id;
+      if (id !== undefined && !ID.test(id)) {
+        return problemToken(line, `The admonition id "${id}" in "${line.trim()}" is not a name of letters, digits, "-" and "_".`,
+          `Use such a name, as in a heading's {#id}: "${colons}${kind}{#some-id}".`);
+      }
+      const titleText = (title[1] ?? title[3] ?? '').trim();
+      // A title attribute is a prop's text in Docusaurus, not markdown: one text token, escaped when rendered.
+      const titleAttribute = attributes?.pairs.find(([key]) => key === 'title')?.[1].trim();
+      const titleTokens = titleText ? this.lexer.inline(titleText)
+        : titleAttribute ? [{ type: 'text', raw: titleAttribute, text: titleAttribute, escaped: false }] : undefined;
+      const leftOut = attributes?.pairs.map(([key]) => key).filter((key) => key !== 'title');
       const token: AdmonitionToken = {
         type: 'admonition',
         raw: line + body[0],
         kind,
-        titleTokens: titleText ? this.lexer.inline(titleText) : undefined,
+        titleTokens,
         tokens: [],
+        id,
+        leftOut: leftOut && leftOut.length > 0 ? leftOut : undefined,
       };
       this.lexer.blockTokens(body[1] ?? '', token.tokens);
       return token;
     },
     renderer(token) {
-      const { kind, titleTokens, tokens } = token as AdmonitionToken;
+      const { kind, titleTokens, tokens, id, leftOut } = token as AdmonitionToken;
+      if (page && leftOut) {
+        page.ctx.diagnostics.warn(at(page, token), `The attribute${leftOut.length === 1 ? '' : 's'} ${leftOut.map((key) => `"${key}"`).join(', ')} of this admonition ${leftOut.length === 1 ? 'is' : 'are'} left out: only an id ("{#id}"), a title and classes are read. Remove ${leftOut.length === 1 ? 'it' : 'them'}.`);
+      }
+      if (page && id !== undefined) {
+        if (page.ids.has(id)) {
+          page.ctx.diagnostics.warn(at(page, token), `Duplicate id "#${id}": an element above already has it, so links to "#${id}" reach only that one. Give this admonition another {#id}.`);
+        }
+        page.ids.add(id);
+        page.slugger.reserve(id);
+        page.anchors.push(id);
+      }
       const heading = titleTokens ? this.parser.parseInline(titleTokens) : escapeHtml(kind);
-      return `<div class="admonition admonition--${kind}">\n<p class="admonition__title">${heading}</p>\n<div class="admonition__body">\n${this.parser.parse(tokens)}</div>\n</div>\n`;
+      const idAttribute = id === undefined ? '' : ` id="${id}"`;
+      return `<div class="admonition admonition--${kind}"${idAttribute}>\n<p class="admonition__title">${heading}</p>\n<div class="admonition__body">\n${this.parser.parse(tokens)}</div>\n</div>\n`;
     },
   };
 }

@@ -45,7 +45,7 @@ export function transformDoc(source: DocSource, env: PageEnvironment): DocPage {
   const transformed = markdownToHtml(source.body, {
     file: source.file, absPath: source.absPath, route: source.route, bodyLineOffset: source.bodyLineOffset,
     baseUrl: env.baseUrl, resolveDocFile: env.resolveDocFile, docsDir: env.docsDir, isDocRoute: env.isDocRoute, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api,
-    embeds: env.embeds, markdown: env.markdown, changelog: source.frontMatter.changelog,
+    embeds: env.embeds, markdown: env.markdown, changelog: source.frontMatter.changelog, format: source.frontMatter.format ?? env.markdown?.format,
   });
   const fm = source.frontMatter;
   const title = fm.title ?? transformed.h1 ?? lastSegment(source.id);
@@ -115,7 +115,7 @@ export function loadStandalonePages(root: string, pagesDir: string, env: PageEnv
       const transformed = markdownToHtml(body, {
         file, absPath, route, bodyLineOffset, baseUrl: env.baseUrl,
         resolveDocFile: env.resolveDocFile, docsDir: env.docsDir, isDocRoute: env.isDocRoute, addAsset: env.addAsset, diagnostics: env.diagnostics, api: env.api, embeds: env.embeds,
-        markdown: env.markdown,
+        markdown: env.markdown, format: frontMatter.format ?? env.markdown?.format,
       });
       const title = frontMatter.title ?? transformed.h1 ?? name;
       return {

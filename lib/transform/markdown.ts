@@ -15,6 +15,7 @@ import { jsxExtensions } from './mdx-components.ts';
 import { esmExtension } from './mdx-esm.ts';
 import { expressionExtensions } from './mdx-expressions.ts';
 import { fillTocInline } from './mdx-markers.ts';
+import { isCommonMark } from './mdx-state.ts';
 import { introducesOperations } from './operation-intro.ts';
 import { operationExtension } from './operations.ts';
 import { createPageState } from './page-state.ts';
@@ -32,8 +33,10 @@ export function markdownToHtml(source: string, ctx: MarkdownContext): Transforme
   marked.use({
     extensions: [
       // MDX first: its imports, comments and JSX are read before anything takes them for text or HTML.
-      mdxCodeBlockExtension, esmExtension(page), ...expressionExtensions(page), ...jsxExtensions(page),
-      admonitionExtension(ctx.markdown?.admonitions ?? []), markupProblemExtension(page), codeTabsExtension(page), operationExtension(page),
+      // A page read as CommonMark has none of them; its mdx-code-block fences are unwrapped all the
+      // same, as Docusaurus does before it reads a page in either format.
+      mdxCodeBlockExtension, ...(isCommonMark(ctx) ? [] : [esmExtension(page), ...expressionExtensions(page), ...jsxExtensions(page)]),
+      admonitionExtension(ctx.markdown?.admonitions ?? [], page), markupProblemExtension(page), codeTabsExtension(page), operationExtension(page),
     ],
     renderer: {
       ...rawHtmlRenderer(page),

@@ -2,6 +2,7 @@
 // and which unsupported constructs were already reported (one warning per kind and file).
 import type { Location } from '../diagnostics.ts';
 import type { PageState } from './page-state.ts';
+import type { MarkdownContext } from './types.ts';
 
 export interface MdxState {
   /** Local name → module it is imported from ("Tabs" → "@theme/Tabs", "logo" → "./logo.png"). */
@@ -29,6 +30,13 @@ export function warnOnce(page: PageState, key: string, where: Location, message:
 }
 
 // Pages read as MDX: a brace in their text opens JavaScript (in other pages only a comment in braces does).
+// Front matter `format` decides first; "detect" and no format go by the extension, as in Docusaurus.
 export function isMdxFile(page: PageState): boolean {
-  return page.ctx.absPath.endsWith('.mdx');
+  const { format, absPath } = page.ctx;
+  return format === 'mdx' || (format !== 'md' && absPath.endsWith('.mdx'));
+}
+
+/** A page read as CommonMark (front matter "format: md", or "detect" on a .md file): no MDX at all. */
+export function isCommonMark(ctx: MarkdownContext): boolean {
+  return ctx.format === 'md' || (ctx.format === 'detect' && !ctx.absPath.endsWith('.mdx'));
 }

@@ -4,6 +4,7 @@ import type { ChangeEntry } from './changelog.ts';
 import type { MarkdownItem } from '../check/sample-items.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { SiteConfig } from '../load/config.ts';
+import type { MarkdownFormat } from '../load/frontmatter.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 
 export interface TocItem {
@@ -45,6 +46,13 @@ export interface MarkdownContext {
   embeds?: readonly string[] | undefined;
   /** site.yml "markdown": the site's own admonition types; none when absent. */
   markdown?: SiteConfig['markdown'] | undefined;
+  /**
+   * The page's front matter `format`: "md" is CommonMark without MDX (imports and braces are text,
+   * HTML goes through the raw-HTML policy), "mdx" is MDX throughout; "detect" is by extension,
+   * "md" for a .md file. Absent: an .mdx file is MDX, and a .md file gets the MDX that Docusaurus 3
+   * reads in it (imports, components, comments in braces) while its other braces stay text.
+   */
+  format?: MarkdownFormat | undefined;
   /** A changelog page: its dated list entries get anchors and feed entries (lib/transform/changelog.ts). */
   changelog?: boolean | undefined;
 }

@@ -59,6 +59,13 @@ test('a missing required key is reported with what to add', () => {
   assert.match(error.hint, /Add "tagline: …"/);
 });
 
+test('"favicon" and "logo" may be left out, as in a Docusaurus config: no icon link, a navbar with the title alone', () => {
+  const config = parse(real.replace(/^favicon:.*\n/m, '').replace(/^logo:\n(  .*\n)+/m, ''));
+  assert.equal(config.favicon, undefined);
+  assert.equal(config.logo, undefined);
+  assert.deepEqual(parse(real).logo, { src: 'img/logo.svg', alt: 'the product logo' });
+});
+
 test('an unknown key (a typo) is an error naming its line', () => {
   const error = failure(`${real}\ntitel: oops\n`);
   assert.match(error.message, /Unknown key "titel"/);

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
 import { readDocusaurusConfig } from '../../lib/load/docusaurus/config.ts';
 import { readSidebarsFile } from '../../lib/load/docusaurus/sidebars.ts';
+import { readTagsFile } from '../../lib/load/docusaurus/tags-file.ts';
 import { readJsModule, Unknown } from '../../lib/load/docusaurus/static-js.ts';
 import { tempDir } from '../helpers/site.ts';
 
@@ -197,4 +198,21 @@ test('a social card whose size the build cannot read (the JPEG of the Docusaurus
   assert.equal(config.image, undefined);
   assert.deepEqual(diagnostics.warnings.map((warning) => warning.line), [4]);
   assert.match(diagnostics.warnings[0]?.message ?? '', /The social card "static\/img\/docusaurus-social-card\.jpg" is left out/);
+});
+
+test('a tags file: a key alone is its label capitalised at its kebab-case page; two tags at one permalink, or an empty file, fail', (t) => {
+  const dir = folder(t, {
+    'tags.yml': 'releases:\nimageModels: {label: Image models, description: Which model to use.}\nsdk: {permalink: /client-libraries}\n',
+    'twice.yml': 'sdk: {permalink: /client-libraries}\nclients: {permalink: client-libraries}\n',
+    'empty.yml': '\n',
+  });
+  const { tags } = readTagsFile(join(dir, 'tags.yml'), 'docs/tags.yml');
+  assert.deepEqual([...tags], [
+    ['releases', { label: 'Releases', permalink: ['releases'] }],
+    ['imageModels', { label: 'Image models', permalink: ['image-models'] }],
+    ['sdk', { label: 'Sdk', permalink: ['client-libraries'] }],
+  ]);
+  assert.throws(() => readTagsFile(join(dir, 'twice.yml'), 'docs/twice.yml'),
+    (error: unknown) => error instanceof BuildError && error.line === 2 && /The tags "sdk" and "clients" have the same permalink/.test(error.message));
+  assert.throws(() => readTagsFile(join(dir, 'empty.yml'), 'docs/empty.yml'), /The tags file is empty/);
 });

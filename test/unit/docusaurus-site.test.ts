@@ -175,6 +175,76 @@ test('an image or link into static/ that is not there fails the build at its lin
   assert.match(message, /docs\/getting-started\/quickstart\.md:23: Broken link to "\/img\/missing\.png"/);
 });
 
+test('a config without favicon and navbar logo builds, as in Docusaurus: no icon link, the navbar shows the title alone', async (t) => {
+  const site = variant(t, (dir) => {
+    const file = join(dir, 'docusaurus.config.ts');
+    const config = readFileSync(file, 'utf8').replace("  favicon: 'img/favicon.ico',\n", '').replace(/      logo: \{\n[^}]*\},\n/, '');
+    assert.doesNotMatch(config, /favicon|logo:/);
+    writeFileSync(file, config);
+  });
+  const { result, outDir } = await buildInto(site, join(tempDir('pagewright-out-'), 'dist'));
+  assert.deepEqual(result.warnings, []);
+  const home = parseDocument(readFileSync(join(outDir, 'index.html'), 'utf8')).children as Element[];
+  assert.equal(DomUtils.findOne((element) => element.name === 'link' && element.attribs.rel === 'icon', home, true), null);
+  const brand = find(home, byClass('navbar__brand'));
+  assert.equal(DomUtils.findOne((element) => element.name === 'img', [brand], true), null);
+  assert.equal(text(brand), 'Lumen Image API');
+  assert.equal(readdirSync(join(outDir, 'assets/images')).some((name) => /^(favicon|logo)\./.test(name)), false);
+});
+
+test('front matter "format: md" reaches the page: an import line is its text, braces stay, as Docusaurus reads CommonMark', async (t) => {
+  const site = variant(t, (dir) => {
+    const file = join(dir, 'docs/faq.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('displayed_sidebar: apiSidebar\n', 'displayed_sidebar: apiSidebar\nformat: md\n')
+      .replace('# Frequently asked questions\n', "# Frequently asked questions\n\nimport data from './data.json';\n\nIds are written {id} {/* as is */}.\n"));
+  });
+  const { result, outDir } = await buildInto(site, join(tempDir('pagewright-out-'), 'dist'));
+  assert.deepEqual(result.warnings, []);
+  const markdown = find(parseDocument(readFileSync(join(outDir, 'docs/faq/index.html'), 'utf8')).children as Element[], byClass('markdown'));
+  const paragraphs = DomUtils.findAll((element) => element.name === 'p', [markdown]).map(text);
+  assert.deepEqual(paragraphs.slice(0, 2), ["import data from './data.json';", 'Ids are written {id} {/* as is */}.']);
+});
+
+test('the config\'s markdown.format: \'detect\' reads .md pages as CommonMark and .mdx pages as MDX, as Docusaurus does', async (t) => {
+  const site = variant(t, (dir) => {
+    const config = join(dir, 'docusaurus.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("  onBrokenLinks: 'throw',\n", "  onBrokenLinks: 'throw',\n  markdown: {format: 'detect'},\n"));
+    const faq = join(dir, 'docs/faq.md');
+    writeFileSync(faq, readFileSync(faq, 'utf8').replace('# Frequently asked questions\n', "# Frequently asked questions\n\nimport data from './data.json';\n"));
+  });
+  const { result, outDir } = await buildInto(site, join(tempDir('pagewright-out-'), 'dist'));
+  assert.deepEqual(result.warnings, []);
+  const paragraphs = (route: string) => DomUtils.findAll((element) => element.name === 'p',
+    [find(parseDocument(readFileSync(join(outDir, route, 'index.html'), 'utf8')).children as Element[], byClass('markdown'))]).map(text);
+  assert.equal(paragraphs('docs/faq')[0], "import data from './data.json';");
+  assert.ok(!paragraphs('docs/guides/sdks').some((paragraph) => paragraph.includes('import')));
+});
+
+test('docs/tags.yml gives tags written as its keys their label and page; another tag is reported as onInlineTags says', async (t) => {
+  const tagsYml = 'prompts:\n  label: Prompt writing\n  permalink: /prompt-guides\n  description: How to write prompts.\nquickstart:\ngenerate: {label: Generation}\n';
+  const site = variant(t, (dir) => writeFileSync(join(dir, 'docs/tags.yml'), tagsYml));
+  const { result, outDir } = await buildInto(site, join(tempDir('pagewright-out-'), 'dist'));
+  // The SDK guide's tag is written as {label, permalink}, so it is inline: a warning at its line, as in Docusaurus.
+  assert.deepEqual(result.warnings.map((warning) => `${warning.file}:${warning.line}`), ['docs/02-guides/03-sdks.mdx:3']);
+  assert.match(result.warnings[0]?.message ?? '', /^The tag "SDKs" is not defined in docs\/tags\.yml\. Add "SDKs:" to docs\/tags\.yml, use one of its keys \(prompts, quickstart, generate\)/);
+  const tagsPage = parseDocument(readFileSync(join(outDir, 'docs/tags/index.html'), 'utf8')).children as Element[];
+  // Each tag's label, its count of docs, and its page.
+  assert.deepEqual(DomUtils.findAll(byClass('tag'), tagsPage).map((a) => `${text(a)} → ${a.attribs.href}`), [
+    'Generation1 → /docs/tags/generate/',
+    'Prompt writing1 → /docs/tags/prompt-guides/',
+    'Quickstart1 → /docs/tags/quickstart/',
+    'SDKs1 → /docs/tags/client-libraries/',
+  ]);
+  assert.ok(existsSync(join(outDir, 'docs/tags/prompt-guides/index.html')));
+
+  const throwing = variant(t, (dir) => {
+    writeFileSync(join(dir, 'docs/tags.yml'), tagsYml);
+    const file = join(dir, 'docusaurus.config.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("sidebarPath: './sidebars.ts',", "sidebarPath: './sidebars.ts',\n          onInlineTags: 'throw',"));
+  });
+  assert.match(await buildError(throwing, join(tempDir('pagewright-out-'), 'dist')), /^docs\/02-guides\/03-sdks\.mdx:3: The tag "SDKs" is not defined in docs\/tags\.yml\./);
+});
+
 test('a sidebars file naming a doc id no doc has fails at its line', async (t) => {
   const site = variant(t, (dir) => {
     const file = join(dir, 'sidebars.ts');

@@ -24,7 +24,7 @@ test('front matter keys are read and the body keeps its line offset', () => {
   assert.equal(frontMatter.description, 'Trains a model.');
   assert.equal(frontMatter.sidebarLabel, 'Create');
   assert.equal(frontMatter.sidebarPosition, 2);
-  assert.deepEqual(frontMatter.tags, [{ label: 'flux' }, { label: 'LoRA' }]);
+  assert.deepEqual(frontMatter.tags, [{ label: 'flux', plain: true }, { label: 'LoRA', plain: true }]);
   assert.equal(frontMatter.hideTableOfContents, true);
   assert.equal(frontMatter.slug, '/custom');
   assert.equal(body, '\n# Body\n');

@@ -91,8 +91,20 @@ test('an admonition type of the site\'s own (site.yml markdown.admonitions) rend
 });
 
 test('an admonition title that is neither "[Title]" nor after a space fails at its line', () => {
-  assert.throws(() => markdownToHtml('Intro.\n\n:::tip{title="Keys"}\nRotate them.\n:::\n', context()),
+  assert.throws(() => markdownToHtml('Intro.\n\n:::tip(Keys)\nRotate them.\n:::\n', context()),
     (error) => error instanceof BuildError && error.line === 3 && /The title of the ":::tip" admonition cannot be read/.test(error.problem));
+});
+
+test('an admonition\'s directive id is an anchor of the page; a second one is a warning; unreadable attributes or an odd id fail at their line', () => {
+  const diagnostics = new Diagnostics();
+  const result = markdownToHtml('## Keys\n\n:::tip[Rotate]{#keys}\nOld keys stop.\n:::\n\n:::note{#limits}\nTen jobs.\n:::\n', context({ diagnostics }));
+  assert.deepEqual(result.anchors, ['keys', 'keys', 'limits']);
+  assert.match(result.html, /<div class="admonition admonition--note" id="limits">/);
+  assert.deepEqual(diagnostics.warnings.map((warning) => `${warning.line}: ${warning.message.slice(0, 20)}`), ['3: Duplicate id "#keys"']);
+  assert.throws(() => markdownToHtml('Intro.\n\n:::tip{#keys title=}\nRotate.\n:::\n', context()),
+    (error) => error instanceof BuildError && error.line === 3 && /The attributes \{#keys title=\} of the ":::tip" admonition cannot be read/.test(error.problem));
+  assert.throws(() => markdownToHtml('Intro.\n\n:::tip{id="a b"}\nRotate.\n:::\n', context()),
+    (error) => error instanceof BuildError && error.line === 3 && /The admonition id "a b"/.test(error.problem));
 });
 
 test('an unknown code language is one warning per page and language, at its first block', () => {

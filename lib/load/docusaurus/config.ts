@@ -8,8 +8,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { BuildError, type Diagnostics, type Location } from '../../diagnostics.ts';
 import type { LinkItem, SiteConfig } from '../config.ts';
+import type { MarkdownFormat } from '../frontmatter.ts';
 import { encodeSegment, routeSegments } from '../route-path.ts';
 import { JsFields } from './fields.ts';
+import type { OnInlineTags } from './tags-file.ts';
 import { isObject, readJsModule, Unknown, unknownMessage, type JsValue } from './static-js.ts';
 
 /** The config file names Docusaurus looks for, in its order. */
@@ -54,6 +56,10 @@ export interface DocusaurusConfig {
   sidebarsFile: { absPath: string; file: string } | undefined;
   /** static/: published at the site root. */
   staticDir: string;
+  /** The tags file (docs/tags.yml, or the docs option `tags`), when there is one. */
+  tagsFile: { absPath: string; file: string } | undefined;
+  /** The docs option `onInlineTags`, for tags the tags file does not define ('log' is read as 'warn'). */
+  onInlineTags: OnInlineTags;
   sidebarLinks: SidebarLink[];
   docLinks: DocLink[];
 }
@@ -107,15 +113,9 @@ export function readDocusaurusConfig(siteDir: string, configFile: string, diagno
   const logo = navbar?.object('logo');
   const footer = themeConfig?.object('footer');
   const announcement = themeConfig?.object('announcementBar');
+  // Both may be absent, as in Docusaurus: pages then link no icon, and the navbar shows the title alone.
   const favicon = staticPath(root, 'favicon', configFile);
-  if (favicon === undefined) {
-    throw new BuildError({ file: configFile }, 'The config names no "favicon"; this generator needs one for every page.', "Add \"favicon: 'img/favicon.ico'\" with the file in static/img/.");
-  }
   const logoSrc = logo && staticPath(logo, 'src', configFile);
-  if (logoSrc === undefined) {
-    throw new BuildError(navbar?.at('logo') ?? { file: configFile }, 'The config names no navbar logo ("themeConfig.navbar.logo.src"); this generator shows one on every page.',
-      "Add \"logo: {alt: '…', src: 'img/logo.svg'}\" to themeConfig.navbar, with the file in static/img/.");
-  }
   let image = themeConfig && staticPath(themeConfig, 'image', configFile);
   // Link previews need the image's size, which the build reads from PNG and SVG files only.
   if (image !== undefined && !/\.(png|svg)$/i.test(image)) {
@@ -133,7 +133,7 @@ export function readDocusaurusConfig(siteDir: string, configFile: string, diagno
     url,
     baseUrl,
     favicon,
-    logo: { src: logoSrc, alt: logo?.string('alt') ?? title },
+    logo: logoSrc === undefined ? undefined : { src: logoSrc, alt: logo?.string('alt') ?? title },
     image: image === undefined ? undefined : { src: image, alt: title },
     home: { title, description: tagline, actions: [homeAction], features: [] },
     navbar: { items: (navbar?.objectList('items') ?? []).flatMap((item) => links.navbarItem(item)), hideOnScroll: navbar?.boolean('hideOnScroll') ?? false },
@@ -150,12 +150,14 @@ export function readDocusaurusConfig(siteDir: string, configFile: string, diagno
     sidebarLinks: undefined,
     embeds: [],
     onBrokenLinks: readOnBrokenLinks(root),
-    markdown: { admonitions: readAdmonitionKeywords(docsOptions), languages: {} },
+    markdown: { admonitions: readAdmonitionKeywords(docsOptions), languages: {}, format: readMarkdownFormat(root) },
   };
   return {
     configFile, configText: module.text, config, docsDir,
     sidebarsFile: sidebarsFile(siteDir, docsOptions, configFile),
     staticDir: join(siteDir, 'static'),
+    tagsFile: tagsFile(siteDir, docsDir, docsOptions, configFile),
+    onInlineTags: readOnInlineTags(docsOptions),
     sidebarLinks: links.sidebarLinks, docLinks: links.docLinks,
   };
 }
@@ -192,6 +194,19 @@ function readOnBrokenLinks(root: JsFields): SiteConfig['onBrokenLinks'] {
     root.warn('onBrokenLinks', `"onBrokenLinks: 'ignore'" is read as 'warn': this generator reports every broken link. Fix the links it names, or set 'warn' to say so.`);
   }
   return value === 'throw' ? 'throw' : 'warn';
+}
+
+/**
+ * The config's `markdown.format`: "md" and "detect" change how pages are read; "mdx" is Docusaurus's
+ * default and this generator's (a .md page keeps its other braces as text all the same).
+ */
+function readMarkdownFormat(root: JsFields): MarkdownFormat | undefined {
+  const markdown = root.object('markdown');
+  const format = markdown?.string('format');
+  if (format === undefined || format === 'mdx') return undefined;
+  if (format === 'md' || format === 'detect') return format;
+  markdown?.warn('format', `"markdown.format: '${format}'" is not a format (md, mdx or detect); pages are read as MDX.`);
+  return undefined;
 }
 
 /** The docs plugin's "admonitions.keywords": admonition types of the site's own, beside the built-in ones. */
@@ -243,6 +258,26 @@ function sidebarsFile(siteDir: string, docs: JsFields | undefined, configFile: s
   if (file.startsWith('..')) throw new BuildError(docs.at('sidebarPath'), `"sidebarPath" ("${path}") leaves the site folder.`, 'Keep the sidebars file in the site folder, e.g. "./sidebars.js".');
   if (!existsSync(absPath)) throw new BuildError(docs.at('sidebarPath') ?? { file: configFile }, `The sidebars file "${path}" does not exist.`, 'Create it, or remove "sidebarPath" to have the folder tree as the sidebar.');
   return { absPath, file };
+}
+
+/** The docs option `tags`: a file in the docs folder ("tags.yml" when it exists and the option is not set); false or null: none. */
+function tagsFile(siteDir: string, docsDir: string, docs: JsFields | undefined, configFile: string): { absPath: string; file: string } | undefined {
+  const option = docs?.has('tags') ? docs.raw('tags') : undefined;
+  if (option === false || option === null) return undefined;
+  const name = docs?.string('tags') ?? 'tags.yml';
+  const absPath = resolve(docsDir, name);
+  const file = relative(siteDir, absPath);
+  if (file.startsWith('..')) throw new BuildError(docs?.at('tags') ?? { file: configFile }, `The tags file "${name}" is outside the site folder.`, 'Keep the tags file in the docs folder, e.g. "tags.yml".');
+  if (!existsSync(absPath)) {
+    if (option === undefined) return undefined;
+    throw new BuildError(docs?.at('tags') ?? { file: configFile }, `The tags file "${file}" does not exist.`, 'Create it, or remove the "tags" option.');
+  }
+  return { absPath, file };
+}
+
+function readOnInlineTags(docs: JsFields | undefined): OnInlineTags {
+  const value = docs?.string('onInlineTags');
+  return value === 'ignore' || value === 'throw' ? value : 'warn';
 }
 
 /** A path of static/ the config names (favicon, logo, social card), without its leading "/". */

@@ -10,6 +10,7 @@ import type { LoadedSite } from '../site.ts';
 import { loadSearchSynonyms } from '../search-synonyms.ts';
 import { readDocusaurusConfig, type SidebarLink } from './config.ts';
 import { readSidebarsFile, type SidebarSpec } from './sidebars.ts';
+import { applyTagsFile, readTagsFile } from './tags-file.ts';
 
 /** What a Docusaurus folder adds to a loaded site, used by the assemble stage. */
 export interface DocusaurusParts {
@@ -24,7 +25,8 @@ export function loadDocusaurusSite(siteDir: string, configFile: string, diagnost
   const read = readDocusaurusConfig(siteDir, configFile, diagnostics);
   const { config } = read;
   const docsPath = config.docs.version.path;
-  const content = loadContent({ root: siteDir, docsDir: read.docsDir, docsPath, diagnostics });
+  const loaded = loadContent({ root: siteDir, docsDir: read.docsDir, docsPath, diagnostics });
+  const content = read.tagsFile ? applyTagsFile(loaded, readTagsFile(read.tagsFile.absPath, read.tagsFile.file), read.onInlineTags, diagnostics) : loaded;
   const docsById = new Map(content.docs.map((doc) => [doc.id, doc]));
   for (const { link, docId, where } of read.docLinks) {
     const doc = docsById.get(docId);
