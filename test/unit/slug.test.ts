@@ -32,6 +32,26 @@ test('tag slugs split at case changes and letter/digit changes', () => {
   assert.equal(kebabCase('  spaced   out  '), 'spaced-out');
 });
 
+test('ASCII labels get the words the Unicode rule gives them', () => {
+  // The rule as written for every script; kebabCase takes a shorter way for ASCII labels.
+  const unicodeWords = (text: string) => (text.match(/\p{Lu}{2,}(?=\p{Lu}[\p{Ll}\p{M}]+|[^\p{L}\p{M}]|$)|\p{Lu}?[\p{Ll}\p{M}]+|\p{Lu}[\p{Lu}\p{M}]*|\p{N}+|[\p{Lo}\p{Lm}\p{Lt}][\p{Lo}\p{Lm}\p{Lt}\p{M}]*/gu) ?? [])
+    .map((word) => word.toLowerCase()).join('-');
+  // Every string of up to four characters from a set that holds each kind of ASCII character.
+  const alphabet = ['a', 'z', 'A', 'Z', '0', '9', ' ', '-', '_', '.', '\t', '@'];
+  let labels = [''];
+  const all: string[] = [];
+  for (let length = 1; length <= 4; length++) {
+    labels = labels.flatMap((label) => alphabet.map((character) => label + character));
+    all.push(...labels);
+  }
+  for (let code = 0; code < 128; code++) all.push(String.fromCharCode(code), `x${String.fromCharCode(code)}Y`);
+  for (const label of all) {
+    const expected = unicodeWords(label);
+    if (expected !== '') assert.equal(kebabCase(label), expected, JSON.stringify(label));
+    else assert.match(kebabCase(label), /^(u-[0-9a-f]+(-[0-9a-f]+)*)?$/, JSON.stringify(label));
+  }
+});
+
 test('category slugs: lower case, spaces to hyphens', () => {
   assert.equal(slugify('Use cases'), 'use-cases');
   assert.equal(slugify('Pack tunes'), 'pack-tunes');
