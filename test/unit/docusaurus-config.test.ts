@@ -187,6 +187,9 @@ test('onBrokenLinks and the admonition keywords map to the site config', (t) => 
   assert.match(ignore.warnings.join('\n'), /^4: "onBrokenLinks: 'ignore'" is read as 'warn'/);
   const keywords = config(["  presets: [['classic', {docs: {admonitions: {keywords: ['security', 'billing'], extendDefaults: true}}}]],"]);
   assert.deepEqual(keywords.markdown.admonitions, ['security', 'billing']);
+  const unusable = config(["  presets: [['classic', {docs: {admonitions: {keywords: ['security', 'two words']}}}]],"]);
+  assert.deepEqual(unusable.markdown.admonitions, ['security']);
+  assert.match(unusable.warnings.join('\n'), /^4: "admonitions\.keywords" holds 1 entry that cannot follow ":::"/);
 });
 
 test('a social card whose size the build cannot read (the JPEG of the Docusaurus template) is left out with a warning, not a failed build', (t) => {

@@ -211,8 +211,13 @@ function readMarkdownFormat(root: JsFields): MarkdownFormat | undefined {
 
 /** The docs plugin's "admonitions.keywords": admonition types of the site's own, beside the built-in ones. */
 function readAdmonitionKeywords(docsOptions: JsFields | undefined): string[] {
-  const keywords = docsOptions?.object('admonitions')?.list('keywords') ?? [];
-  return keywords.filter((keyword): keyword is string => typeof keyword === 'string' && /^[A-Za-z][\w-]*$/.test(keyword));
+  const admonitions = docsOptions?.object('admonitions');
+  const keywords = admonitions?.list('keywords') ?? [];
+  const usable = keywords.filter((keyword): keyword is string => typeof keyword === 'string' && /^[A-Za-z][\w-]*$/.test(keyword));
+  if (usable.length < keywords.length) {
+    admonitions?.warn('keywords', `"admonitions.keywords" holds ${keywords.length - usable.length} entr${keywords.length - usable.length === 1 ? 'y' : 'ies'} that cannot follow ":::" (letters, digits, "-" and "_", starting with a letter); ${usable.length === 0 ? 'none is' : 'only the others are'} read, so blocks of those types fail the build. Rename them.`);
+  }
+  return usable;
 }
 
 /** Parts of a Docusaurus site this generator does not build: one warning each, where the config says so. */
