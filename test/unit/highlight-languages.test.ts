@@ -33,7 +33,7 @@ function inFreshProcess(lang: string, code: string): { modules: string[]; html: 
     const modules = Object.keys(createRequire(import.meta.url).cache)
       .map((path) => /highlight\\.js\\/lib\\/languages\\/([\\w-]+)\\.js$/.exec(path)?.[1]).filter(Boolean).sort();
     console.log(JSON.stringify({ modules, html }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as { modules: string[]; html: string };
+  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })) as { modules: string[]; html: string };
 }
 
 test('a page in one language loads that language\'s module only', () => {
