@@ -13,6 +13,7 @@ import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
+import { SpillFile, spillField, type KeepText } from './spill.ts';
 import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class DirectRuntime implements Runtime {
@@ -23,8 +24,18 @@ export class DirectRuntime implements Runtime {
   protected writer: SiteWriter | undefined;
   private search: Omit<BuiltSearchIndex, 'url'> | undefined;
 
-  /** `threaded`: the runtime a site with many docs takes instead (lib/runtime/threaded.ts). */
-  constructor(protected readonly options: RuntimeOptions, private readonly threaded?: () => Runtime) {}
+  /** Each doc's body and HTML, from load until its page is written (lib/runtime/spill.ts). */
+  protected readonly spill: SpillFile;
+  readonly keep: KeepText;
+
+  /**
+   * `threaded`: the runtime a site with many docs takes instead (lib/runtime/threaded.ts), given
+   * the spill file that load has filled.
+   */
+  constructor(protected readonly options: RuntimeOptions, private readonly threaded?: (spill: SpillFile) => Runtime, spill?: SpillFile) {
+    this.spill = spill ?? SpillFile.create();
+    this.keep = this.spill.keep;
+  }
 
   commitDates(siteDir: string): Promise<Map<string, Date>> {
     return readCommitDates(siteDir);
@@ -35,11 +46,14 @@ export class DirectRuntime implements Runtime {
   }
 
   forDocs(count: number): Runtime {
-    return this.threaded && (this.options.helperThread ?? count >= HELPER_MIN_DOCS) ? this.threaded() : this;
+    return this.threaded && (this.options.helperThread ?? count >= HELPER_MIN_DOCS) ? this.threaded(this.spill) : this;
   }
 
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {
-    return Promise.resolve(sources.map((source) => transformDoc(source, env)));
+    return Promise.resolve(sources.map((source) => {
+      const doc = transformDoc(source, env);
+      return spillField(doc, 'html', this.keep(doc.html));
+    }));
   }
 
   async assets(input: AssetsInput): Promise<AssetsResult> {
@@ -65,6 +79,7 @@ export class DirectRuntime implements Runtime {
   }
 
   finish(failed: boolean): Promise<void> {
+    this.spill.close();
     if (failed) this.writer?.abort();
     return Promise.resolve();
   }

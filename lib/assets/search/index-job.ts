@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { SearchSynonyms } from '../../../common/search.ts';
 import type { BuiltSearchIndex } from './build-index.ts';
 import type { PageForSearch, SearchSection } from './sections.ts';
+import type { SpilledText } from '../../runtime/spill.ts';
 
 /** Everything whose change changes the index files for the same sections. */
 const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
@@ -40,6 +41,8 @@ export interface IndexJob {
    * thread's copies): on 10,000 pages the build's peak memory.
    */
   outputDir: string;
+  /** Where the HTML of `pages` is, when they come without it (a spill file, lib/runtime/spill.ts): one place a page. */
+  spilled?: { file: string; at: SpilledText[] } | undefined;
 }
 
 export interface IndexJobResult {
@@ -53,7 +56,7 @@ export interface IndexJobResult {
  * in order (the helper's own come last): the entry file's name covers all of them.
  */
 export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], all: PageForSearch[], extra: SearchSection[], outputDir: string,
-  synonyms: SearchSynonyms): IndexJob {
+  synonyms: SearchSynonyms, spilled?: IndexJob['spilled']): IndexJob {
   const input: IndexInput = { pages: ours, extra, synonyms };
   const digest = createHash('sha256');
   for (const path of INDEXING_SOURCES) digest.update(readFileSync(join(root, path)));
@@ -67,5 +70,5 @@ export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], a
     digest.update('\n');
   }
   digest.update(JSON.stringify(extra)).update('\0').update(JSON.stringify(synonyms));
-  return { inputJson: JSON.stringify(input), entryName: `search-index.${digest.digest('hex').slice(0, 10)}.json`, folderUrl: `${baseUrl}assets/search/`, outputDir };
+  return { inputJson: JSON.stringify(input), entryName: `search-index.${digest.digest('hex').slice(0, 10)}.json`, folderUrl: `${baseUrl}assets/search/`, outputDir, spilled };
 }

@@ -92,6 +92,9 @@ export function pageSections(page: PageForSearch): SearchSection[] {
 
 /** What search reads of a doc page. */
 export function searchInputOf(baseUrl: string, doc: { title: string; description: string; keywords: string[]; route: string; html: string; tags: { label: string }[]; unlisted?: boolean }): PageForSearch {
-  const page: PageForSearch = { title: doc.title, description: doc.description, url: `${baseUrl}${doc.route.slice(1)}`, html: doc.html, tags: doc.tags.map((tag) => tag.label), keywords: doc.keywords };
-  return doc.unlisted ? { ...page, unlisted: true } : page;
+  const page: PageForSearch = { title: doc.title, description: doc.description, url: `${baseUrl}${doc.route.slice(1)}`, html: '', tags: doc.tags.map((tag) => tag.label), keywords: doc.keywords };
+  // Read from the doc when used: a production build keeps the HTML in its spill file (lib/runtime/spill.ts).
+  Object.defineProperty(page, 'html', { get: () => doc.html, enumerable: true });
+  if (doc.unlisted) page.unlisted = true;
+  return page;
 }

@@ -1,0 +1,79 @@
+// Runtime: the texts a production build makes or reads early but needs only later, one page at a
+// time (each doc's markdown body, read in load, and its HTML, made in transform), kept in a
+// temporary file instead of memory. Held in memory, they grow with the site (about 10 KB a doc:
+// 100 MB at 10,000 docs, 1 GB at 100,000); spilled, a doc keeps only where its texts are, and
+// reading one back when its page is rendered or its twin written costs a read from the page cache.
+// `npm start` keeps them in memory (lib/runtime/cached.ts): its cache reuses them between builds.
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** Where a text is in a spill file: plain numbers, so a reference crosses to another thread. */
+export interface SpilledText {
+  offset: number;
+  /** In bytes of UTF-8. */
+  length: number;
+}
+
+/** Keeps a text and gives it back on each call. */
+export type KeepText = (text: string) => () => string;
+
+export class SpillFile {
+  private readonly fd: number;
+  private size = 0;
+
+  private constructor(readonly path: string, writable: boolean, private readonly folder?: string) {
+    this.fd = openSync(path, writable ? 'w+' : 'r');
+  }
+
+  /** A new spill file in a folder of its own under the system's temporary folder. */
+  static create(): SpillFile {
+    const folder = mkdtempSync(join(tmpdir(), 'pagewright-spill-'));
+    return new SpillFile(join(folder, 'texts'), true, folder);
+  }
+
+  /**
+   * A spill file in another's folder (`besides`): the helper thread's own, or another thread's,
+   * to read what it spilled. The folder's maker removes it, whatever the other threads do.
+   */
+  static at(path: string, writable: boolean): SpillFile {
+    return new SpillFile(path, writable);
+  }
+
+  /** The path of another spill file in this one's folder (see `at`). */
+  besides(name: string): string {
+    return join(dirname(this.path), name);
+  }
+
+  put(text: string): SpilledText {
+    const offset = this.size;
+    const length = writeSync(this.fd, text, offset, 'utf8');
+    this.size += length;
+    return { offset, length };
+  }
+
+  get({ offset, length }: SpilledText): string {
+    const bytes = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) read += readSync(this.fd, bytes, read, length - read, offset + read);
+    return bytes.toString('utf8');
+  }
+
+  /** Keeps `text` in the file; the function reads it back. */
+  readonly keep: KeepText = (text) => {
+    const ref = this.put(text);
+    return () => this.get(ref);
+  };
+
+  /** Closes the file and removes it (with its folder, when this thread made it). */
+  close(): void {
+    closeSync(this.fd);
+    if (this.folder) rmSync(this.folder, { recursive: true, force: true });
+  }
+}
+
+/** Replaces `object[key]` with a property that reads the text back from where `keep` put it. */
+export function spillField<T extends object>(object: T, key: keyof T & string, read: () => string): T {
+  Object.defineProperty(object, key, { get: read, enumerable: true, configurable: true });
+  return object;
+}
