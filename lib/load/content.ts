@@ -1,6 +1,6 @@
 // Load: walk the docs folder into doc and category records (ids, routes, order), reading
 // front matter and _category_ files. Touches the file system; everything after it is pure.
-import { spillField, type KeepText } from '../runtime/spill.ts';
+import { ownStrings, spillField, type KeepText } from '../runtime/spill.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseYaml } from './config.ts';
@@ -207,7 +207,7 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
     body,
     bodyLineOffset,
   };
-  return options.keep ? spillField(source, 'body', options.keep(body)) : source;
+  return options.keep ? ownStrings(spillField(source, 'body', options.keep(body))) : source;
 }
 
 /**

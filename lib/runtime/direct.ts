@@ -2,9 +2,8 @@
 // into a fresh folder as soon as it is rendered, so memory stays flat however large the site, and
 // the folder replaces the output folder only when the whole build has succeeded.
 import { addAssets, compileAssets, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
-import { buildSearchIndex, type BuiltSearchIndex } from '../assets/search/build-index.ts';
+import { buildSearchIndex, SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { indexJob } from '../assets/search/index-job.ts';
-import type { SearchSection } from '../assets/search/sections.ts';
 import { pageSections } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { readCommitDates } from '../load/last-updated.ts';
@@ -13,7 +12,7 @@ import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
-import { SpillFile, spillField, type KeepText } from './spill.ts';
+import { ownStrings, SpillFile, spillField, type KeepText } from './spill.ts';
 import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class DirectRuntime implements Runtime {
@@ -52,13 +51,16 @@ export class DirectRuntime implements Runtime {
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {
     return Promise.resolve(sources.map((source) => {
       const doc = transformDoc(source, env);
-      return spillField(doc, 'html', this.keep(doc.html));
+      return ownStrings(spillField(doc, 'html', this.keep(doc.html)));
     }));
   }
 
   async assets(input: AssetsInput): Promise<AssetsResult> {
     this.writer = new SiteWriter(this.options.outDir);
-    const sections = [...input.pagesForSearch.flatMap(pageSections), ...input.categories];
+    // Page by page: only the postings and each section's short record are kept, never every page's text.
+    const sections = new SearchIndexInput();
+    for (const page of input.pagesForSearch) sections.add(pageSections(page));
+    sections.add(input.categories);
     const { url, ...search } = searchIndexInto(input, sections);
     this.search = search;
     return { ...bundlesInto(input, await compileAssets(input.root), url), searchDeferred: false };
@@ -107,7 +109,7 @@ export function writeOutput(writer: SiteWriter, file: FileOutput): void {
  * named by a digest of what the index is made from (lib/assets/search/index-job.ts), in every way a
  * build runs: the helper thread must name it before it exists, while the pages render.
  */
-export function searchIndexInto(input: AssetsInput, sections: SearchSection[]): BuiltSearchIndex {
+export function searchIndexInto(input: AssetsInput, sections: SearchIndexInput): BuiltSearchIndex {
   const entryName = searchEntryName(input);
   return buildSearchIndex(sections, (name, text) =>
     name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { synonyms: input.synonyms });

@@ -10,7 +10,7 @@ import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './
 import { loadApiDescription } from '../load/openapi.ts';
 import { transformDoc } from '../transform/doc.ts';
 import { SpillFile, spillField, type SpilledText } from './spill.ts';
-import { buildSearchIndex } from '../assets/search/build-index.ts';
+import { buildSearchIndex, SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexInput, IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
 
@@ -57,8 +57,13 @@ function searchIndex(job: IndexJob): IndexJobResult {
     const { at } = job.spilled;
     input.pages.forEach((page, index) => spillField(page, 'html', () => file.get(at[index] as SpilledText)));
   }
-  const sections = [...input.pages.flatMap(pageSections), ...ownPages.flatMap(pageSections), ...input.extra];
+  // Page by page: only the postings and each section's short record are kept, never every page's text.
+  const sections = new SearchIndexInput();
+  for (const page of input.pages) sections.add(pageSections(page));
+  for (const page of ownPages) sections.add(pageSections(page));
+  sections.add(input.extra);
   file?.close();
+  ownPages = [];
   let written = 0;
   const { url: _url, ...index } = buildSearchIndex(sections, (name, content) => {
     // The entry file has the name the pages already link to; the others their content hash.

@@ -12,7 +12,7 @@ import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
-import { SpillFile, spillField, type SpilledText } from './spill.ts';
+import { ownStrings, SpillFile, spillField, type SpilledText } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
 
 export class ThreadedRuntime extends DirectRuntime {
@@ -46,7 +46,7 @@ export class ThreadedRuntime extends DirectRuntime {
       const doc = transformDoc(source, env);
       const htmlAt = this.spill.put(doc.html);
       this.ourHtml.push(htmlAt);
-      return spillField(doc, 'html', () => this.spill.get(htmlAt));
+      return ownStrings(spillField(doc, 'html', () => this.spill.get(htmlAt)));
     });
     const { pages, images, warnings } = await theirs;
     for (const image of images) assets.addImage(image);

@@ -10,6 +10,7 @@ import { corpusSections } from '../../bench/search-figures.ts';
 import { SEARCH_FIELDS, processTerm, tokenize, type TermEntry } from '../../common/search.ts';
 import type { SearchSection } from '../../lib/assets/search/sections.ts';
 import { indexSections } from '../../lib/assets/search/term-index.ts';
+import { buildSearchIndex, SearchIndexInput } from '../../lib/assets/search/build-index.ts';
 import { ROOT } from '../helpers/site.ts';
 
 function viaMiniSearch(sections: SearchSection[]) {
@@ -46,7 +47,32 @@ test('the search index equals MiniSearch\'s for the real content, a generated si
     assert.equal(ours.documentCount, theirs.documentCount);
     assert.deepEqual(ours.fieldLength, theirs.fieldLength);
     assert.deepEqual(ours.averageFieldLength, theirs.averageFieldLength);
-    assert.equal(`[${ours.terms.map((entry) => entry.json).join(',')}]`, JSON.stringify(theirs.terms));
-    assert.deepEqual(ours.terms.map((entry) => entry.term), theirs.terms.map((entry) => entry[0]));
+    const terms = [...ours.terms];
+    assert.equal(`[${terms.map((entry) => entry.json).join(',')}]`, JSON.stringify(theirs.terms));
+    assert.deepEqual(terms.map((entry) => entry.term), theirs.terms.map((entry) => entry[0]));
   }
+});
+
+test('an index fed page by page writes the same files as one made from the whole list', () => {
+  const generated = corpusSections(generateCorpus(120, vocabulary(join(ROOT, 'content/docs'))));
+  const files = (sections: SearchSection[] | SearchIndexInput) => {
+    const written: [string, string][] = [];
+    buildSearchIndex(sections, (name, content) => {
+      written.push([name, content]);
+      return `/${name}.${written.length}`;
+    }, { limits: { singleFileBytes: 10_000, termShardBytes: 20_000, docShardBytes: 4_000 } });
+    return written;
+  };
+  const whole = files(generated);
+  assert.ok(whole.length > 4, 'the index is sharded');
+  const fed = new SearchIndexInput();
+  // One page's sections at a time, as the build feeds it.
+  let start = 0;
+  for (let end = 1; end <= generated.length; end += 1) {
+    if (end === generated.length || !(generated[end]?.url.includes('#') ?? false)) {
+      fed.add(generated.slice(start, end));
+      start = end;
+    }
+  }
+  assert.deepEqual(files(fed), whole);
 });

@@ -4,7 +4,7 @@
 // shards of its words and of its top results, whatever the size of the site.
 import { SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef, type SearchSynonyms } from '../../../common/search.ts';
 import { excerptOf, type SearchSection } from './sections.ts';
-import { indexSections, type TermIndex } from './term-index.ts';
+import { TermIndexer, type TermIndex, type TermText } from './term-index.ts';
 
 export interface SearchIndexLimits {
   /** Up to this size the whole index is one file. */
@@ -38,27 +38,74 @@ export interface SearchIndexOptions {
 }
 
 /**
+ * The index's input, fed one page's sections at a time: it keeps what the index files hold (the
+ * postings, each section's field lengths and its short record), not the sections' text. A page's
+ * sections must be consecutive, its top section first (as pageSections() gives them).
+ */
+export class SearchIndexInput {
+  private readonly terms = new TermIndexer();
+  private readonly docs: DocRecord[] = [];
+  /** Sections per page: runs of consecutive sections with the same address before the "#". */
+  private readonly pages: number[] = [];
+  private lastPage: string | undefined;
+
+  add(sections: Iterable<SearchSection>): void {
+    for (const section of sections) {
+      this.terms.add(section);
+      this.docs.push([section.pageTitle, section.url, section.heading, excerptOf(section.text)]);
+      const page = section.url.replace(/#.*$/, '');
+      if (this.pages.length > 0 && page === this.lastPage) this.pages[this.pages.length - 1] = (this.pages.at(-1) ?? 0) + 1;
+      else this.pages.push(1);
+      this.lastPage = page;
+    }
+  }
+
+  /** The sections so far, indexed. */
+  finish(): { index: TermIndex; docs: DocRecord[]; pages: number[] } {
+    return { index: this.terms.finish(), docs: this.docs, pages: this.pages };
+  }
+}
+
+/**
  * `addFile` stores a file and returns its final URL (content-hashed), so the manifest can point
- * at the shards by URL. A page's sections must be consecutive, its top section first (as
- * pageSections() gives them).
+ * at the shards by URL. The sections: a list, or an input fed page by page (SearchIndexInput).
  */
 export function buildSearchIndex(
-  sections: SearchSection[],
+  sections: SearchSection[] | SearchIndexInput,
   addFile: (name: string, content: string) => string,
   { synonyms = {}, limits = DEFAULT_LIMITS }: SearchIndexOptions = {},
 ): BuiltSearchIndex {
-  const { documentCount, averageFieldLength, fieldLength: lengths, terms } = indexSections(sections);
-  const docs: DocRecord[] = sections.map((section) => [section.pageTitle, section.url, section.heading, excerptOf(section.text)]);
-  const head = { version: SEARCH_INDEX_VERSION, documentCount, pages: pageSizes(sections), synonyms, averageFieldLength } as const;
+  let input = sections;
+  if (Array.isArray(input)) {
+    input = new SearchIndexInput();
+    input.add(sections as SearchSection[]);
+  }
+  const { index: { documentCount, averageFieldLength, fieldLength: lengths, terms }, docs, pages } = input.finish();
+  const head = { version: SEARCH_INDEX_VERSION, documentCount, pages, synonyms, averageFieldLength } as const;
 
-  // The one-file form, unless the terms alone are already too big for it.
-  const termBytes = terms.reduce((sum, entry) => sum + entry.json.length + 1, 0);
-  if (termBytes <= limits.singleFileBytes) {
+  // The one-file form, unless the terms alone are already too big for it: the terms are held only
+  // until they are (a large site's are then written shard by shard as they are made).
+  const termEntries = terms[Symbol.iterator]();
+  const held: TermText[] = [];
+  let termBytes = 0;
+  let next = termEntries.next();
+  while (!next.done && termBytes <= limits.singleFileBytes) {
+    held.push(next.value);
+    termBytes += next.value.json.length + 1;
+    next = termEntries.next();
+  }
+  if (next.done && termBytes <= limits.singleFileBytes) {
     // As JSON.stringify would write the SearchManifest { ...head, lengths, terms, docs }.
-    const singleText = `${JSON.stringify({ ...head, lengths }).slice(0, -1)},"terms":${termsJson(terms)},"docs":${JSON.stringify(docs)}}`;
+    const singleText = `${JSON.stringify({ ...head, lengths }).slice(0, -1)},"terms":${termsJson(held)},"docs":${JSON.stringify(docs)}}`;
     if (singleText.length <= limits.singleFileBytes) {
-      return { url: addFile('search-index.json', singleText), sections: sections.length, files: 1, bytes: singleText.length };
+      return { url: addFile('search-index.json', singleText), sections: documentCount, files: 1, bytes: singleText.length };
     }
+  }
+  function* allTerms(): Generator<TermText> {
+    yield* held.splice(0);
+    if (next.done) return;
+    yield next.value;
+    for (let entry = termEntries.next(); !entry.done; entry = termEntries.next()) yield entry.value;
   }
 
   let bytes = 0;
@@ -67,7 +114,8 @@ export function buildSearchIndex(
     return addFile(name, content);
   };
   const write = (name: string, parts: unknown) => save(name, JSON.stringify(parts));
-  const termShards: SearchShardRef[] = chunkTerms(terms, limits.termShardBytes).map((part) => ({ from: part[0]?.term ?? '', url: save('search-terms.json', termsJson(part)) }));
+  const termShards: SearchShardRef[] = [];
+  chunkTerms(allTerms(), limits.termShardBytes, (part) => termShards.push({ from: part[0]?.term ?? '', url: save('search-terms.json', termsJson(part)) }));
   let from = 0;
   const docShards: SearchShardRef[] = chunk(docs, limits.docShardBytes).map((part) => {
     const ref = { from, url: write('search-docs.json', part) };
@@ -76,23 +124,8 @@ export function buildSearchIndex(
   });
   const manifest: SearchManifest = { ...head, lengthsUrl: write('search-lengths.json', lengths), termShards, docShards };
   const url = write('search-index.json', manifest);
-  return { url, sections: sections.length, files: termShards.length + docShards.length + 2, bytes };
+  return { url, sections: documentCount, files: termShards.length + docShards.length + 2, bytes };
 }
-
-/** Sections per page: runs of consecutive sections with the same address before the "#". */
-function pageSizes(sections: SearchSection[]): number[] {
-  const sizes: number[] = [];
-  let last: string | undefined;
-  for (const section of sections) {
-    const page = section.url.replace(/#.*$/, '');
-    if (page === last) sizes[sizes.length - 1] = (sizes[sizes.length - 1] ?? 0) + 1;
-    else sizes.push(1);
-    last = page;
-  }
-  return sizes;
-}
-
-type TermText = TermIndex['terms'][number];
 
 /** A list of term entries as the JSON array of TermEntry it stands for. */
 function termsJson(terms: TermText[]): string {
@@ -103,21 +136,29 @@ function termsJson(terms: TermText[]): string {
  * Term shards cut where the words' first letters change: the browser loads the shard where a query
  * word would sort, so a typo after the first two letters ("webhok") still finds its word
  * ("webhook") in the same shard. A run of words sharing two letters that is too big for one shard
- * is cut where the third letter changes, and so on.
+ * is cut where the third letter changes, and so on. Each shard goes to `emit` as soon as the next
+ * term shows it is full, so only one shard's terms are held at a time.
  */
-function chunkTerms(terms: TermText[], targetBytes: number): TermText[][] {
-  const sizes = terms.map((entry) => entry.json.length + 1);
-  const parts: TermText[][] = [];
-  let start = 0;
-  while (start < terms.length) {
-    let end = start;
-    let size = 0;
-    while (end < terms.length && (end === start || size + (sizes[end] ?? 0) <= targetBytes)) size += sizes[end++] ?? 0;
-    if (end < terms.length) end = preferredCut(terms, start, end);
-    parts.push(terms.slice(start, end));
-    start = end;
+function chunkTerms(terms: Iterable<TermText>, targetBytes: number, emit: (part: TermText[]) => void): void {
+  let part: TermText[] = [];
+  let size = 0;
+  let parts = 0;
+  for (const entry of terms) {
+    const entrySize = entry.json.length + 1;
+    // A term that does not fit: the shard ends at the latest good cut, and what follows the cut
+    // starts the next one (it fits, being part of a shard that did), this term perhaps too.
+    while (part.length > 0 && size + entrySize > targetBytes) {
+      // The cut may fall just before this term, so it is read too.
+      const cut = preferredCut([...part, entry], 0, part.length);
+      emit(part.slice(0, cut));
+      parts += 1;
+      part = part.slice(cut);
+      size = part.reduce((sum, kept) => sum + kept.json.length + 1, 0);
+    }
+    part.push(entry);
+    size += entrySize;
   }
-  return parts.length > 0 ? parts : [[]];
+  if (part.length > 0 || parts === 0) emit(part);
 }
 
 /** The latest cut in (start, end] where words change in their first 2, else 3, 4… letters. */

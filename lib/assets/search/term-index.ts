@@ -14,72 +14,128 @@ export interface TermIndex {
   /**
    * Each term's entry (term → field id → section id → occurrences) as its JSON text, sorted by
    * term: the index files are made of these texts, so no object with thousands of numeric keys is
-   * ever built or serialised.
+   * ever built or serialised. Made one at a time as they are read, once: a large site's index is
+   * written shard by shard, so its text is never held whole (lib/assets/search/build-index.ts).
    */
-  terms: { term: string; json: string }[];
+  terms: Iterable<TermText>;
 }
 
-export function indexSections(sections: SearchSection[]): TermIndex {
+export interface TermText {
+  term: string;
+  json: string;
+}
+
+/**
+ * A posting, a section id and the term's count in it, as one number: id × 2^29 + count. A count is
+ * below 2^29 (no string is longer) and ids stay below 2^24 (MAX_SECTIONS), so the number is an exact
+ * integer; V8 stores an array of such numbers unboxed, 8 bytes a posting, half of the id and count
+ * apart, which on a large site is the biggest part of the index's memory.
+ */
+const COUNT_SPAN = 2 ** 29;
+/** More sections than a posting can number (some 16 million: far beyond any documentation site). */
+export const MAX_SECTIONS = 2 ** 24;
+
+function posting(id: number, count: number): number {
+  return id * COUNT_SPAN + count;
+}
+
+/**
+ * The inverted index, fed one section at a time: what it keeps is the postings (numbers) and each
+ * section's field lengths, never the sections' text, so a large site's sections need not all be
+ * held at once.
+ */
+export class TermIndexer {
   // Each distinct word is processed once: word → term number (-1: not indexed, a stop word).
-  const wordTerms = new Map<string, number>();
-  const termIds = new Map<string, number>();
-  const termNames: string[] = [];
-  // Per term, per field: section ids and counts, interleaved ([id, count, id, count, …]).
-  const postings: number[][][] = [];
-  const averageFieldLength: number[] = [];
-  const fieldLength: number[][] = [];
-  const counts = new Map<number, number>();
-  sections.forEach((section, id) => {
+  private readonly wordTerms = new Map<string, number>();
+  private readonly termIds = new Map<string, number>();
+  private readonly termNames: string[] = [];
+  private readonly postings: number[][][] = [];
+  private readonly fieldLength: number[][] = [];
+  private readonly counts = new Map<number, number>();
+
+  get documentCount(): number {
+    return this.fieldLength.length;
+  }
+
+  add(section: SearchSection): void {
+    const id = this.fieldLength.length;
+    if (id >= MAX_SECTIONS) throw new Error(`The search index takes at most ${MAX_SECTIONS} sections; this site has more.`);
     const lengths: number[] = [];
+    const { counts } = this;
     SEARCH_FIELDS.forEach((field, fieldId) => {
       const tokens = tokenizeFast(section[field] ?? '');
-      const length = new Set(tokens).size;
-      lengths[fieldId] = length;
-      // MiniSearch keeps a running mean, (mean × count + length) / (count + 1); the same
-      // arithmetic gives the same floating-point result.
-      averageFieldLength[fieldId] = ((averageFieldLength[fieldId] ?? 0) * id + length) / (id + 1);
+      lengths[fieldId] = new Set(tokens).size;
       counts.clear();
       for (const token of tokens) {
-        let termId = wordTerms.get(token);
+        let termId = this.wordTerms.get(token);
         if (termId === undefined) {
           const term = processTerm(token);
-          termId = term === null ? -1 : termIds.get(term);
-          if (termId === undefined && term !== null) {
-            termId = termNames.length;
-            termNames.push(term);
-            postings.push([]);
-            termIds.set(term, termId);
-          }
-          termId ??= -1;
-          wordTerms.set(token, termId);
+          termId = term === null ? -1 : this.termId(term);
+          this.wordTerms.set(token, termId);
         }
         if (termId >= 0) counts.set(termId, (counts.get(termId) ?? 0) + 1);
       }
       for (const [termId, count] of counts) {
-        const byField = postings[termId] ?? [];
-        (byField[fieldId] ??= []).push(id, count);
+        const byField = this.postings[termId] ?? [];
+        (byField[fieldId] ??= []).push(posting(id, count));
       }
     });
-    fieldLength.push(lengths);
-  });
-  const order = termNames.map((_, termId) => termId).sort((a, b) => {
-    const x = termNames[a] ?? '';
-    const y = termNames[b] ?? '';
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-  const terms = order.map((termId) => {
-    const term = termNames[termId] ?? '';
-    const fields: string[] = [];
-    // Field ids ascending and, since sections are added in id order, section ids ascending: the
-    // order in which JSON.stringify writes an object's integer keys.
-    (postings[termId] ?? []).forEach((pairs, fieldId) => {
-      const docs: string[] = [];
-      for (let i = 0; i < pairs.length; i += 2) docs.push(`"${pairs[i]}":${pairs[i + 1]}`);
-      fields.push(`"${fieldId}":{${docs.join(',')}}`);
+    this.fieldLength.push(lengths);
+  }
+
+  /**
+   * The index, once every section is in. Its terms are read once, in order: each term's postings
+   * are let go as its text is made, so the numbers and the text are not both held whole.
+   */
+  finish(): TermIndex {
+    const { termNames, postings, fieldLength } = this;
+    // MiniSearch keeps a running mean, (mean × count + length) / (count + 1), as sections are
+    // added; the same arithmetic in the same order gives the same floating-point result.
+    const averageFieldLength: number[] = [];
+    fieldLength.forEach((lengths, id) => {
+      SEARCH_FIELDS.forEach((_field, fieldId) => {
+        averageFieldLength[fieldId] = ((averageFieldLength[fieldId] ?? 0) * id + (lengths[fieldId] ?? 0)) / (id + 1);
+      });
     });
-    return { term, json: `[${JSON.stringify(term)},{${fields.join(',')}}]` };
-  });
-  return { documentCount: sections.length, averageFieldLength, fieldLength, terms };
+    const order = termNames.map((_, termId) => termId).sort((a, b) => {
+      const x = termNames[a] ?? '';
+      const y = termNames[b] ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    function* terms(): Generator<TermText> {
+      for (const termId of order) {
+        const term = termNames[termId] ?? '';
+        const fields: string[] = [];
+        // Field ids ascending and, since sections are added in id order, section ids ascending: the
+        // order in which JSON.stringify writes an object's integer keys.
+        (postings[termId] ?? []).forEach((values, fieldId) => {
+          const docs: string[] = [];
+          for (const value of values) docs.push(`"${Math.floor(value / COUNT_SPAN)}":${value % COUNT_SPAN}`);
+          fields.push(`"${fieldId}":{${docs.join(',')}}`);
+        });
+        postings[termId] = [];
+        yield { term, json: `[${JSON.stringify(term)},{${fields.join(',')}}]` };
+      }
+    }
+    return { documentCount: fieldLength.length, averageFieldLength, fieldLength, terms: terms() };
+  }
+
+  private termId(term: string): number {
+    let termId = this.termIds.get(term);
+    if (termId === undefined) {
+      termId = this.termNames.length;
+      this.termNames.push(term);
+      this.postings.push([]);
+      this.termIds.set(term, termId);
+    }
+    return termId;
+  }
+}
+
+export function indexSections(sections: SearchSection[]): TermIndex {
+  const indexer = new TermIndexer();
+  for (const section of sections) indexer.add(section);
+  return indexer.finish();
 }
 
 /**
