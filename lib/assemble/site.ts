@@ -58,8 +58,8 @@ export interface AssembleInput {
   /** Each file's date of last commit. */
   committed: Map<string, Date>;
   assets: AssetCollector;
-  /** The markdown twins made so far, by doc (lib/runtime/: kept between `npm start` builds). */
-  twins: WeakMap<DocPage, { siteRoot: string; content: string }>;
+  /** The markdown twins made so far, by doc (lib/runtime/: kept between `npm start` builds; none in a production build). */
+  twins: WeakMap<DocPage, { siteRoot: string; content: string }> | undefined;
   diagnostics: Diagnostics;
 }
 

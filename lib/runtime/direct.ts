@@ -16,7 +16,8 @@ import { ownStrings, SpillFile, spillField, type KeepText } from './spill.ts';
 import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class DirectRuntime implements Runtime {
-  readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
+  /** A production build keeps no twin beyond /llms-full.txt (lib/assemble/llms.ts). */
+  readonly twins = undefined;
   /** A production build checks each image once anyway. */
   readonly checkedImages = undefined;
   /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */

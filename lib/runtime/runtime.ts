@@ -89,8 +89,8 @@ export interface Runtime {
   transform(input: TransformInput): Promise<DocPage[]>;
   /** Transform: the images checked by earlier builds, reused while unchanged (`npm start` only). */
   readonly checkedImages: Memo<CheckedFile> | undefined;
-  /** Assemble: each doc's markdown twin, while the doc object is the same. */
-  readonly twins: WeakMap<DocPage, { siteRoot: string; content: string }>;
+  /** Assemble: each doc's markdown twin, while the doc object is the same (`npm start` only). */
+  readonly twins: WeakMap<DocPage, { siteRoot: string; content: string }> | undefined;
   /** Assets: the search index and the bundles, added to the build's assets; their URLs. */
   assets(input: AssetsInput): Promise<AssetsResult>;
   /** Render: every page of the output table. */
