@@ -12,7 +12,7 @@ import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
-import { ownStrings, SpillFile, spillField, type KeepText } from './spill.ts';
+import { SpillFile, spilledDoc, type KeepText } from './spill.ts';
 import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class DirectRuntime implements Runtime {
@@ -52,7 +52,7 @@ export class DirectRuntime implements Runtime {
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {
     return Promise.resolve(sources.map((source) => {
       const doc = transformDoc(source, env);
-      return ownStrings(spillField(doc, 'html', this.keep(doc.html)));
+      return spilledDoc(doc, this.keep, this.keep(doc.html));
     }));
   }
 

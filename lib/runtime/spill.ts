@@ -7,6 +7,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { DocPage } from '../model.ts';
 
 /** Where a text is in a spill file: plain numbers, so a reference crosses to another thread. */
 export interface SpilledText {
@@ -72,10 +73,26 @@ export class SpillFile {
   }
 }
 
-/** Replaces `object[key]` with a property that reads the text back from where `keep` put it. */
-export function spillField<T extends object>(object: T, key: keyof T & string, read: () => string): T {
+/** Replaces `object[key]` with a property that reads its value back from where `keep` put it. */
+export function spillField<T extends object, K extends keyof T & string>(object: T, key: K, read: () => T[K]): T {
   Object.defineProperty(object, key, { get: read, enumerable: true, configurable: true });
   return object;
+}
+
+/**
+ * A transformed doc as a production build keeps it until its page is written: its HTML read by
+ * `html`, its table of contents (read at render), links and anchors (read by the link check) in the
+ * spill file, and the rest (title, description, tags, route…) copied out of the texts it was cut from.
+ */
+export function spilledDoc(doc: DocPage, keep: KeepText, html: () => string): DocPage {
+  const toc = keep(JSON.stringify(doc.toc));
+  const links = keep(JSON.stringify(doc.links));
+  const anchors = keep(JSON.stringify(doc.anchors));
+  spillField(doc, 'html', html);
+  spillField(doc, 'toc', () => JSON.parse(toc()) as DocPage['toc']);
+  spillField(doc, 'links', () => JSON.parse(links()) as DocPage['links']);
+  spillField(doc, 'anchors', () => JSON.parse(anchors()) as DocPage['anchors']);
+  return ownStrings(doc);
 }
 
 /**

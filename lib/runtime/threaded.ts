@@ -12,7 +12,7 @@ import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
-import { ownStrings, SpillFile, spillField, type SpilledText } from './spill.ts';
+import { SpillFile, spilledDoc, type SpilledText } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
 
 export class ThreadedRuntime extends DirectRuntime {
@@ -46,7 +46,7 @@ export class ThreadedRuntime extends DirectRuntime {
       const doc = transformDoc(source, env);
       const htmlAt = this.spill.put(doc.html);
       this.ourHtml.push(htmlAt);
-      return ownStrings(spillField(doc, 'html', () => this.spill.get(htmlAt)));
+      return spilledDoc(doc, this.keep, () => this.spill.get(htmlAt));
     });
     const { pages, images, warnings } = await theirs;
     for (const image of images) assets.addImage(image);
@@ -55,7 +55,7 @@ export class ThreadedRuntime extends DirectRuntime {
     const helperSpill = SpillFile.at(spillFile, false);
     this.helperSpill = helperSpill;
     return [...ours, ...pages.map(({ htmlAt, ...page }, index) =>
-      spillField({ ...page, html: '', source: theirSources[index] as DocSource }, 'html', () => helperSpill.get(htmlAt)))];
+      spilledDoc({ ...page, html: '', source: theirSources[index] as DocSource }, this.keep, () => helperSpill.get(htmlAt)))];
   }
 
   /** The index is built in the helper meanwhile; the pages link to its entry file by the name it will have. */
