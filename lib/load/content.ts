@@ -207,7 +207,9 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
     body,
     bodyLineOffset,
   };
-  return options.keep ? ownStrings(spillField(source, 'body', options.keep(body))) : source;
+  if (!options.keep) return source;
+  source.frontMatter = ownStrings(source.frontMatter);
+  return spillField(source, 'body', options.keep(body));
 }
 
 /**

@@ -84,35 +84,39 @@ export function spillField<T extends object, K extends keyof T & string>(object:
  * `html`, its table of contents (read at render), links and anchors (read by the link check) in the
  * spill file, and the rest (title, description, tags, route…) copied out of the texts it was cut from.
  */
+/** The fields of a doc cut from its texts that it keeps (its source's are made its own in load). */
+const KEPT_FIELDS = ['id', 'route', 'title', 'sidebarLabel', 'description', 'keywords', 'tags', 'operations', 'changes', 'samples', 'image'] as const satisfies readonly (keyof DocPage)[];
+
 export function spilledDoc(doc: DocPage, keep: KeepText, html: () => string): DocPage {
   const toc = keep(JSON.stringify(doc.toc));
   const links = keep(JSON.stringify(doc.links));
   const anchors = keep(JSON.stringify(doc.anchors));
+  for (const key of KEPT_FIELDS) (doc as unknown as Record<string, unknown>)[key] = ownStrings(doc[key]);
   spillField(doc, 'html', html);
   spillField(doc, 'toc', () => JSON.parse(toc()) as DocPage['toc']);
   spillField(doc, 'links', () => JSON.parse(links()) as DocPage['links']);
   spillField(doc, 'anchors', () => JSON.parse(anchors()) as DocPage['anchors']);
-  return ownStrings(doc);
+  return doc;
 }
 
 /**
- * Makes every string inside `value` (plain objects and arrays, in place; spilled fields are left
- * as they are) a copy of its own. V8 makes a slice of a string, a front matter title cut from its
- * file or a heading cut from its page's HTML, point into the whole string: kept, the slice keeps
- * the whole file or page alive, the very text the spill file was to hold instead (measured: about
- * 6 KB a doc). What a doc keeps after its texts are spilled goes through this.
+ * Makes every string inside `value` (plain objects and arrays, in place) a copy of its own. V8
+ * makes a slice of a string, a front matter title cut from its file or a heading cut from its
+ * page's HTML, point into the whole string: kept, the slice keeps the whole file or page alive, the
+ * very text the spill file was to hold instead (measured: about 6 KB a doc). What a doc keeps after
+ * its texts are spilled goes through this; its spilled fields (getters) must not be in `value`.
  */
 export function ownStrings<T>(value: T): T {
+  if (typeof value === 'string') return ownString(value) as T;
+  if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) value[index] = ownStrings(value[index]);
     return value;
   }
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? ownString(value) as T : value;
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return value;
-  for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(value))) {
-    if ('value' in descriptor && descriptor.writable) (value as Record<string, unknown>)[key] = ownStrings(descriptor.value);
-  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = ownStrings(record[key]);
   return value;
 }
 
