@@ -46,6 +46,7 @@ function markdown(job: MarkdownJob): MarkdownResult {
     ownPages.push(searchInputOf(job.baseUrl, spillField({ ...page, html: '' }, 'html', () => file.get(htmlAt))));
     return { ...page, htmlAt };
   });
+  file.flush();
   return { pages, images: [...images], warnings: diagnostics.warnings };
 }
 

@@ -19,12 +19,27 @@ export interface SpilledText {
 /** Keeps a text and gives it back on each call. */
 export type KeepText = (text: string) => () => string;
 
+/**
+ * Bytes written and read a block at a time: a build puts a few texts a doc and reads them back
+ * mostly in the order it put them (pages render in doc order), so one system call serves many
+ * texts instead of one each (measured: ~10 µs a call, 7 a doc, on a busy machine).
+ */
+const BLOCK = 1 << 20;
+
 export class SpillFile {
   private readonly fd: number;
+  /** Bytes in the file, written or waiting in `pending`. */
   private size = 0;
+  /** Texts put but not yet written: the file's bytes from `size - pendingLength`. */
+  private readonly pending: Buffer | undefined;
+  private pendingLength = 0;
+  /** The last block read: the file's bytes from `windowStart`. */
+  private window = Buffer.alloc(0);
+  private windowStart = 0;
 
   private constructor(readonly path: string, writable: boolean, private readonly folder?: string) {
     this.fd = openSync(path, writable ? 'w+' : 'r');
+    this.pending = writable ? Buffer.allocUnsafe(BLOCK) : undefined;
   }
 
   /** A new spill file in a folder of its own under the system's temporary folder. */
@@ -35,7 +50,8 @@ export class SpillFile {
 
   /**
    * A spill file in another's folder (`besides`): the helper thread's own, or another thread's,
-   * to read what it spilled. The folder's maker removes it, whatever the other threads do.
+   * to read what it spilled (after its writer's `flush`). The folder's maker removes it, whatever
+   * the other threads do.
    */
   static at(path: string, writable: boolean): SpillFile {
     return new SpillFile(path, writable);
@@ -47,17 +63,45 @@ export class SpillFile {
   }
 
   put(text: string): SpilledText {
+    const { pending } = this;
+    if (!pending) throw new Error(`Internal error: the spill file ${this.path} is open for reading only.`);
     const offset = this.size;
-    const length = writeSync(this.fd, text, offset, 'utf8');
+    const length = Buffer.byteLength(text, 'utf8');
+    if (this.pendingLength + length > BLOCK) this.flush();
+    if (length > BLOCK) writeSync(this.fd, text, offset, 'utf8');
+    else this.pendingLength += pending.write(text, this.pendingLength, 'utf8');
     this.size += length;
     return { offset, length };
   }
 
+  /** Writes the texts put so far to the file, for another thread to read them. */
+  flush(): void {
+    if (!this.pending || this.pendingLength === 0) return;
+    const start = this.size - this.pendingLength;
+    let written = 0;
+    while (written < this.pendingLength) written += writeSync(this.fd, this.pending, written, this.pendingLength - written, start + written);
+    this.pendingLength = 0;
+  }
+
   get({ offset, length }: SpilledText): string {
-    const bytes = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) read += readSync(this.fd, bytes, read, length - read, offset + read);
-    return bytes.toString('utf8');
+    const pendingStart = this.size - this.pendingLength;
+    if (this.pending && offset >= pendingStart) return this.pending.toString('utf8', offset - pendingStart, offset - pendingStart + length);
+    if (offset < this.windowStart || offset + length > this.windowStart + this.window.length) {
+      // A block from the text on (more if the text is longer), as far as the file goes.
+      const bytes = Buffer.allocUnsafe(Math.max(BLOCK, length));
+      // This thread's own file ends where its pending bytes start; another's as far as it goes.
+      const end = Math.min(offset + bytes.length, this.pending ? pendingStart : Number.POSITIVE_INFINITY);
+      let read = 0;
+      while (offset + read < end) {
+        const got = readSync(this.fd, bytes, read, end - offset - read, offset + read);
+        if (got === 0) break;
+        read += got;
+      }
+      if (read < length) throw new Error(`Internal error: the spill file ${this.path} ends before the text at ${offset}.`);
+      this.window = bytes.subarray(0, read);
+      this.windowStart = offset;
+    }
+    return this.window.toString('utf8', offset - this.windowStart, offset - this.windowStart + length);
   }
 
   /** Keeps `text` in the file; the function reads it back. */

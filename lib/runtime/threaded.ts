@@ -64,6 +64,7 @@ export class ThreadedRuntime extends DirectRuntime {
     const { pagesForSearch, docs } = input;
     // The job (the whole input as JSON) is not kept here once the helper has its copy.
     // This thread's pages go without their HTML, which the helper reads from the spill file.
+    this.spill.flush();
     const ours = pagesForSearch.slice(0, docs.length - this.helperDocs).map(({ title, description, url, tags, keywords, unlisted }) =>
       unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords });
     const job = indexJob(input.root, input.config.baseUrl, ours, pagesForSearch, input.categories, this.writer.folder('assets/search'), input.synonyms,

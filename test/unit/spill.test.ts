@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
 import { buildSite } from '../../lib/pipeline.ts';
-import { SpillFile } from '../../lib/runtime/spill.ts';
+import { SpillFile, type SpilledText } from '../../lib/runtime/spill.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
 test('a spilled text reads back as it was put, UTF-8 and empty texts included', () => {
@@ -64,3 +64,19 @@ for (const helperThread of [false, true]) {
     assert.deepEqual(left, []);
   });
 }
+
+test('texts read back across blocks: pending, written, longer than a block, and from another reader after a flush', () => {
+  const spill = SpillFile.create();
+  after(() => spill.close());
+  // Over three blocks of 1 MB in texts of every size, one longer than a block, multibyte characters cut at block ends.
+  const texts = Array.from({ length: 400 }, (_, index) => `${index}:${'é画'.repeat((index * 37) % 5000)}`);
+  texts.splice(200, 0, 'x'.repeat(1.5 * 2 ** 20));
+  const refs = texts.map((text) => spill.put(text));
+  // Out of order, and each twice.
+  for (const index of [399, 0, 200, 201, 199, 5, 399]) assert.equal(spill.get(refs[index] as SpilledText), texts[index]);
+  assert.deepEqual(refs.map((ref) => spill.get(ref)), texts);
+  spill.flush();
+  const reader = SpillFile.at(spill.path, false);
+  after(() => reader.close());
+  assert.deepEqual([...refs].reverse().map((ref) => reader.get(ref)), [...texts].reverse());
+});
