@@ -25,7 +25,6 @@ import { pathToFileURL } from 'node:url';
 // runs (that module does this for the sources, whose imports run in order): React's server renderer
 // is about ten times slower in development mode.
 process.env.NODE_ENV ??= 'production';
-if (process.env.PW_GROW) (await import('node:v8')).setFlagsFromString('--heap-growing-percent=' + process.env.PW_GROW);
 
 const root = resolve(import.meta.dirname, '..');
 
