@@ -1,6 +1,6 @@
 // Load: walk the docs folder into doc and category records (ids, routes, order), reading
 // front matter and _category_ files. Touches the file system; everything after it is pure.
-import { ownStrings, spillField, type KeepText } from '../runtime/spill.ts';
+import { ownStrings, withSpilled, type KeepText } from '../runtime/spill.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseYaml } from './config.ts';
@@ -209,7 +209,7 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   };
   if (!options.keep) return source;
   source.frontMatter = ownStrings(source.frontMatter);
-  return spillField(source, 'body', options.keep(body));
+  return withSpilled(source, { body: options.keep(body) });
 }
 
 /**

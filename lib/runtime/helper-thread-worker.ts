@@ -9,7 +9,7 @@ import { BuildError, Diagnostics } from '../diagnostics.ts';
 import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
 import { loadApiDescription } from '../load/openapi.ts';
 import { transformDoc } from '../transform/doc.ts';
-import { SpillFile, spillField, type SpilledText } from './spill.ts';
+import { SpillFile, withSpilled, type SpilledText } from './spill.ts';
 import { buildSearchIndex, SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexInput, IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
@@ -43,7 +43,7 @@ function markdown(job: MarkdownJob): MarkdownResult {
   const pages = job.sources.map((source) => {
     const { source: _source, html, ...page } = transformDoc(source, env);
     const htmlAt = file.put(html);
-    ownPages.push(searchInputOf(job.baseUrl, spillField({ ...page, html: '' }, 'html', () => file.get(htmlAt))));
+    ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: () => file.get(htmlAt) })));
     return { ...page, htmlAt };
   });
   file.flush();
@@ -56,7 +56,7 @@ function searchIndex(job: IndexJob): IndexJobResult {
   const file = job.spilled && SpillFile.at(job.spilled.file, false);
   if (file && job.spilled) {
     const { at } = job.spilled;
-    input.pages.forEach((page, index) => spillField(page, 'html', () => file.get(at[index] as SpilledText)));
+    input.pages = input.pages.map((page, index) => withSpilled(page, { html: () => file.get(at[index] as SpilledText) }));
   }
   // Page by page: only the postings and each section's short record are kept, never every page's text.
   const sections = new SearchIndexInput();

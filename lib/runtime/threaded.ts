@@ -40,7 +40,8 @@ export class ThreadedRuntime extends DirectRuntime {
     const theirSources = sources.slice(split);
     const spillFile = this.spill.besides('helper-texts');
     const theirs = this.helper.markdown({
-      spillFile, sources: theirSources, baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
+      // Plain copies with their bodies: the spill file's readers do not cross to another thread.
+      spillFile, sources: theirSources.map((source) => ({ ...source, body: source.body })), baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
     });
     const ours = sources.slice(0, split).map((source) => {
       const doc = transformDoc(source, env);
