@@ -1,8 +1,9 @@
 // Runtime, one thread: a production build of a small site (the real one). Each page is written
 // into a fresh folder as soon as it is rendered, so memory stays flat however large the site, and
 // the folder replaces the output folder only when the whole build has succeeded.
+import { mkdirSync } from 'node:fs';
 import { addAssets, compileAssets, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
-import { buildSearchIndex, SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
+import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { indexJob } from '../assets/search/index-job.ts';
 import { pageSections } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
@@ -60,11 +61,11 @@ export class DirectRuntime implements Runtime {
 
   async assets(input: AssetsInput): Promise<AssetsResult> {
     this.writer = new SiteWriter(this.options.outDir);
-    // Page by page: only the postings and each section's short record are kept, never every page's text.
-    const sections = new SearchIndexInput();
+    // Page by page: never every page's text, and of the index only a bounded part (its postings in sorted runs in the spill folder).
+    const sections = searchIndexInput(input, searchRunsFolder(this.spill));
     for (const page of input.pagesForSearch) sections.add(pageSections(page));
     sections.add(input.categories);
-    const { url, ...search } = searchIndexInto(input, sections);
+    const { url, ...search } = sections.write();
     this.search = search;
     return { ...bundlesInto(input, await compileAssets(input.root), url), searchDeferred: false };
   }
@@ -108,14 +109,24 @@ export function writeOutput(writer: SiteWriter, file: FileOutput): void {
 }
 
 /**
- * The search index, added to the build's assets. Its entry file (the one the pages link to) is
- * named by a digest of what the index is made from (lib/assets/search/index-job.ts), in every way a
- * build runs: the helper thread must name it before it exists, while the pages render.
+ * The search index's input, whose files go to the build's assets. Its entry file (the one the pages
+ * link to) is named by a digest of what the index is made from (lib/assets/search/index-job.ts), in
+ * every way a build runs: the helper thread must name it before it exists, while the pages render.
  */
-export function searchIndexInto(input: AssetsInput, sections: SearchIndexInput): BuiltSearchIndex {
+export function searchIndexInput(input: AssetsInput, runsDir?: string): SearchIndexInput {
   const entryName = searchEntryName(input);
-  return buildSearchIndex(sections, (name, text) =>
-    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { synonyms: input.synonyms });
+  return new SearchIndexInput((name, text) =>
+    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { synonyms: input.synonyms, runsDir });
+}
+
+/**
+ * A new folder for the search index's sorted runs (lib/assets/search/term-runs.ts), in the spill
+ * file's folder: removed with it when the build ends, whether it succeeds or fails.
+ */
+export function searchRunsFolder(spill: SpillFile): string {
+  const folder = spill.besides('search-runs');
+  mkdirSync(folder);
+  return folder;
 }
 
 export function searchEntryName(input: AssetsInput): string {

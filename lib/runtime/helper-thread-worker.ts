@@ -10,7 +10,7 @@ import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './
 import { loadApiDescription } from '../load/openapi.ts';
 import { transformDoc } from '../transform/doc.ts';
 import { SpillFile, withSpilled, type SpilledText } from './spill.ts';
-import { buildSearchIndex, SearchIndexInput } from '../assets/search/build-index.ts';
+import { SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexInput, IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
 
@@ -58,21 +58,22 @@ function searchIndex(job: IndexJob): IndexJobResult {
     const { at } = job.spilled;
     input.pages = input.pages.map((page, index) => withSpilled(page, { html: () => file.get(at[index] as SpilledText) }));
   }
-  // Page by page: only the postings and each section's short record are kept, never every page's text.
-  const sections = new SearchIndexInput();
-  for (const page of input.pages) sections.add(pageSections(page));
-  for (const page of ownPages) sections.add(pageSections(page));
-  sections.add(input.extra);
-  file?.close();
-  ownPages = [];
   let written = 0;
-  const { url: _url, ...index } = buildSearchIndex(sections, (name, content) => {
+  // Page by page: never every page's text, and of the index only a bounded part (its postings in
+  // sorted runs in the job's runs folder, its doc shards written as they fill).
+  const sections = new SearchIndexInput((name, content) => {
     // The entry file has the name the pages already link to; the others their content hash.
     const fileName = name === 'search-index.json' ? job.entryName : hashedName(name, content);
     writeFileSync(join(job.outputDir, fileName), content);
     written += 1;
     return `${job.folderUrl}${fileName}`;
-  }, { synonyms: input.synonyms });
+  }, { synonyms: input.synonyms, runsDir: job.runsDir });
+  for (const page of input.pages) sections.add(pageSections(page));
+  for (const page of ownPages) sections.add(pageSections(page));
+  sections.add(input.extra);
+  file?.close();
+  ownPages = [];
+  const { url: _url, ...index } = sections.write();
   return { written, index };
 }
 

@@ -10,7 +10,7 @@ import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
-import { bundlesInto, DirectRuntime, writeOutput } from './direct.ts';
+import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
 import { SpillFile, spilledDoc, type SpilledText } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
@@ -69,7 +69,7 @@ export class ThreadedRuntime extends DirectRuntime {
     const ours = pagesForSearch.slice(0, docs.length - this.helperDocs).map(({ title, description, url, tags, keywords, unlisted }) =>
       unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords });
     const job = indexJob(input.root, input.config.baseUrl, ours, pagesForSearch, input.categories, this.writer.folder('assets/search'), input.synonyms,
-      { file: this.spill.path, at: this.ourHtml });
+      { file: this.spill.path, at: this.ourHtml }, searchRunsFolder(this.spill));
     this.indexing = this.helper.searchIndex(job);
     return { ...bundlesInto(input, await compileAssets(input.root), `${job.folderUrl}${job.entryName}`), searchDeferred: false };
   }
