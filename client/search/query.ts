@@ -16,6 +16,12 @@ export interface QueryForm {
 export interface QueryGroup {
   word: string;
   forms: QueryForm[];
+  /**
+   * The part of one of the query's words this group is: 1, or 1/n for each of the n parts of a
+   * word written with a hyphen or an apostrophe ("fine-tune", "e-commerce"), one subject that
+   * must not count as two against the query's other words.
+   */
+  share: number;
 }
 
 /**
@@ -103,11 +109,27 @@ function lastWordIsTyped(query: string): boolean {
   return /[\p{L}\p{N}_]$/u.test(query);
 }
 
+/** Each word of the query once, with its share (the largest, if it is also part of a compound). */
+function queryWords(query: string): { words: Map<string, number>; last: string | undefined } {
+  const words = new Map<string, number>();
+  let last: string | undefined;
+  for (const written of query.split(/\s+/)) {
+    const parts = tokenize(written).map(processTerm).filter((term): term is string => term !== null);
+    const meaningful = parts.filter((part) => !QUESTION_WORDS.has(part));
+    for (const part of parts) {
+      const share = QUESTION_WORDS.has(part) ? 1 : 1 / meaningful.length;
+      words.set(part, Math.max(words.get(part) ?? 0, share));
+      last = part;
+    }
+  }
+  return { words, last };
+}
+
 export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup[] {
-  const tokens = tokenize(query).map(processTerm).filter((term): term is string => term !== null);
-  const words = [...new Set(tokens)];
+  const { words: shares, last } = queryWords(query);
+  const words = [...shares.keys()];
   const meaningful = words.filter((word) => !QUESTION_WORDS.has(word));
-  const typed = lastWordIsTyped(query) ? tokens[tokens.length - 1] : undefined;
+  const typed = lastWordIsTyped(query) ? last : undefined;
   return (meaningful.length > 0 ? meaningful : words).map((word) => {
     const forms: QueryForm[] = [];
     const add = (term: string, weight: number, prefix: boolean, fuzzy: number | false) => {
@@ -126,6 +148,6 @@ export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup
     for (const base of baseForms(word)) {
       for (const synonym of synonymsOf(synonyms, base)) add(synonym, SYNONYM_WEIGHT, synonym.length > 1, false);
     }
-    return { word, forms };
+    return { word, forms, share: shares.get(word) ?? 1 };
   });
 }
