@@ -48,14 +48,16 @@ interface PageTally {
 }
 
 /**
- * `groups[g]` holds, per section id, its match for query group g; `pageOf` gives a section's page.
- * Pages best first, ties in site order.
+ * `groups[g]` holds, per section id, its match for query group g; `pageOf` gives a section's page;
+ * `shares[g]` the part of a query word group g is (QueryGroup.share, 1 when absent). Pages best
+ * first, ties in site order.
  *
  * Each group counts by how rare it is among the pages found (a word most pages have tells little;
  * a word no page has does not count at all), both in the scores and in the share of the query a
  * page covers: so a frequent word in a page's title cannot outweigh the rarer word the question
  * is about. A section's own score is multiplied by the square of the share of the query it
  * covers, so a heading and its text that answer several words together beat a part that has one.
+ * A page covers a word in proportion to how well it matches it (FULL_MATCH_SHARE).
  */
 export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section: number) => number, shares: number[] = []): RankedPage[] {
   const count = groups.length;
