@@ -17,9 +17,10 @@ export interface QueryGroup {
   word: string;
   forms: QueryForm[];
   /**
-   * The part of one of the query's words this group is: 1, or 1/n for each of the n parts of a
-   * word written with a hyphen or an apostrophe ("fine-tune", "e-commerce"), one subject that
-   * must not count as two against the query's other words.
+   * What this group counts for against the query's other words, as a share of a whole word: 1;
+   * 1/n for each of the n parts of a word written with a hyphen or an apostrophe ("fine-tune",
+   * "e-commerce"), one subject that must not count as two; half as much for a light word
+   * (LIGHT_WORDS).
    */
   share: number;
 }
@@ -42,6 +43,19 @@ const QUESTION_WORDS = new Set([
   // What remains of "don't", "it's", "person's" once split at the apostrophe.
   'don', 't', 's', 'll', 've', 're', 'd', 'm',
 ]);
+
+/**
+ * Common verbs and quantifiers that seldom name what a question is about ("delete pictures I
+ * made", "show every model", "how much does it cost"): they still search, but count this much of
+ * a word against the query's other words.
+ */
+const LIGHT_WORDS = new Set([
+  'make', 'makes', 'made', 'making', 'use', 'uses', 'used', 'using', 'show', 'shows', 'shown', 'showing',
+  'give', 'gives', 'given', 'put', 'puts', 'take', 'takes', 'taken', 'go', 'goes', 'going', 'try', 'trying',
+  'have', 'had', 'having', 'all', 'every', 'each', 'everything', 'everyone', 'much', 'many', 'more', 'most',
+  'own', 'other', 'others', 'another', 'lot', 'lots',
+]);
+const LIGHT_WORD_SHARE = 0.5;
 
 /** A match on a word's stem (its end cut off) counts this much of a match on the word itself. */
 const STEM_WEIGHT = 0.7;
@@ -117,7 +131,7 @@ function queryWords(query: string): { words: Map<string, number>; last: string |
     const parts = tokenize(written).map(processTerm).filter((term): term is string => term !== null);
     const meaningful = parts.filter((part) => !QUESTION_WORDS.has(part));
     for (const part of parts) {
-      const share = QUESTION_WORDS.has(part) ? 1 : 1 / meaningful.length;
+      const share = (QUESTION_WORDS.has(part) ? 1 : 1 / meaningful.length) * (LIGHT_WORDS.has(part) ? LIGHT_WORD_SHARE : 1);
       words.set(part, Math.max(words.get(part) ?? 0, share));
       last = part;
     }

@@ -153,9 +153,11 @@ test('a word found only in passing covers less of the query than the same word o
   assert.deepEqual(ranked.map((page) => page.page), [0, 1, 2]);
 });
 
-test('the parts of a hyphenated word count as one word of the query', () => {
+test('the parts of a hyphenated word count as one word of the query, a common verb as half a word', () => {
   const groups = queryGroups("which base model should I fine-tune, don't guess", {});
   assert.deepEqual(groups.map((group) => [group.word, group.share]), [['base', 1], ['model', 1], ['fine', 0.5], ['tune', 0.5], ['guess', 1]]);
+  // Common verbs and quantifiers count half a word.
+  assert.deepEqual(queryGroups('delete every picture I made', {}).map((group) => [group.word, group.share]), [['delete', 1], ['every', 0.5], ['picture', 1], ['made', 0.5]]);
   // "fine-tune pricing": the page with both halves of "fine-tune" and the page with "pricing",
   // each as strongly, answer the same share of the query.
   const ranked = rankPages(matchesOf([{ 1: 10 }, { 1: 10 }, { 0: 10 }]), (id) => id, groups.slice(2, 5).map((group) => group.share));
