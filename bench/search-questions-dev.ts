@@ -1,6 +1,6 @@
 // Development questions for the search ranking: written from each page's purpose, in a reader's
 // everyday words, before their ranking was looked at, by the author of the ranking changes that
-// followed them. They give signal while the ranking is worked on without tuning it to the held-out
+// followed them (who had read the pages' descriptions and keywords). They give signal while the ranking is worked on without tuning it to the held-out
 // and fresh sets (which measure how it does on questions nobody shaped it by). `npm run
 // bench:search` prints them; no test holds a floor on them.
 import type { RelevanceQuestion } from './search-questions.ts';
@@ -80,4 +80,49 @@ export const DEV_QUESTIONS: RelevanceQuestion[] = [
   { query: 'put my real face in a new scene without training', answers: ['/docs/use-cases/masked-portraits/', '/docs/features/faceid/', '/docs/features/faceid-flux/'] },
   { query: 'renovate my kitchen with ai', answers: ['/docs/use-cases/room-redesign/'] },
   { query: 'increase the size of an old photo', answers: ['/docs/use-cases/upscale/', '/docs/features/tiled-upscale/'] },
+  // A second round, written after the first had been worked on and again before its ranking was
+  // looked at: shorter, terser queries, in words the pages' front matter does not use where possible.
+  { query: 'whats new this month', answers: ['/docs/changes/'] },
+  { query: 'sign my requests', answers: ['/docs/api/overview/'] },
+  { query: 'status codes', answers: ['/docs/api/overview/'] },
+  { query: 'json or form data', answers: ['/docs/api/overview/'] },
+  { query: 'how long do you keep my uploads', answers: ['/docs/api/overview/', '/docs/use-cases/faq/'] },
+  { query: 'top up my balance', answers: ['/docs/api/overview/'] },
+  { query: 'train on 20 selfies', answers: ['/docs/api/tune/create/', '/docs/use-cases/ai-photoshoot/', '/docs/use-cases/finetuning-guide/'] },
+  { query: 'when will my model be ready', answers: ['/docs/api/tune/retrieve/', '/docs/use-cases/faq/'] },
+  { query: 'wipe a model', answers: ['/docs/api/tune/delete/'] },
+  { query: 'flux lora via api', answers: ['/docs/api/flux-api/'] },
+  { query: 'fields of a prompt', answers: ['/docs/api/prompt/prompt/'] },
+  { query: 'text to image request', answers: ['/docs/api/prompt/create/'] },
+  { query: 'poll until images are done', answers: ['/docs/api/prompt/retrieve/', '/docs/api/overview/'] },
+  { query: 'regenerate with another seed', answers: ['/docs/api/prompt/duplicate/'] },
+  { query: 'all prompts of my account', answers: ['/docs/api/prompt/list/'] },
+  { query: 'remove a generation', answers: ['/docs/api/prompt/delete/'] },
+  { query: 'avatar pack gallery', answers: ['/docs/api/pack/list/', '/docs/api/pack/pack/'] },
+  { query: 'pack price', answers: ['/docs/api/pack/get/', '/docs/api/pack/pack/'] },
+  { query: 'upvote an image', answers: ['/docs/api/like/create/'] },
+  { query: 'validate uploaded selfies', answers: ['/docs/api/images/inspect/'] },
+  { query: 'chatgpt writes prompts', answers: ['/docs/api/themes/create/'] },
+  { query: 'copy paste code to start', answers: ['/docs/api/quickstart/'] },
+  { query: 'speed up generation', answers: ['/docs/features/backend-v1/', '/docs/features/lcm/'] },
+  { query: 'small faces look bad', answers: ['/docs/features/face-inpainting/'] },
+  { query: 'improve likeness after generation', answers: ['/docs/features/face-swap/'] },
+  { query: 'one photo identity flux', answers: ['/docs/features/faceid-flux/'] },
+  { query: 'ip adapter', answers: ['/docs/features/faceid/', '/docs/features/faceid-flux/'] },
+  { query: 'stack two loras', answers: ['/docs/features/lora/', '/docs/features/multiperson/'] },
+  { query: 'couple photo', answers: ['/docs/features/multiperson/'] },
+  { query: 'make the image wider', answers: ['/docs/features/outpainting/'] },
+  { query: 'segment the person automatically', answers: ['/docs/features/prompt-masking/'] },
+  { query: 'watercolor style', answers: ['/docs/features/styles/'] },
+  { query: '4k output', answers: ['/docs/features/tiled-upscale/', '/docs/use-cases/upscale/'] },
+  { query: 'kling video', answers: ['/docs/features/video/'] },
+  { query: 'linkedin photo app', answers: ['/docs/use-cases/ai-photoshoot/'] },
+  { query: 'depth map guidance', answers: ['/docs/use-cases/controlnet/'] },
+  { query: 'change a shirt in a photo', answers: ['/docs/use-cases/virtual-try-on/', '/docs/use-cases/inpainting-and-masking/'] },
+  { query: 'ad images for a perfume bottle', answers: ['/docs/use-cases/product-shots/'] },
+  { query: 'pixar style pet', answers: ['/docs/use-cases/toonify/'] },
+  { query: 'why does it cost money', answers: ['/docs/use-cases/faq/'] },
+  { query: 'new clothes, same face, no fine-tune', answers: ['/docs/use-cases/masked-portraits/', '/docs/use-cases/virtual-try-on/'] },
+  { query: 'redecorate a bedroom', answers: ['/docs/use-cases/room-redesign/'] },
+  { query: 'upscale an old scan', answers: ['/docs/use-cases/upscale/'] },
 ];
