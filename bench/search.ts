@@ -1,6 +1,7 @@
 // `npm run bench:search`: the search figures of the real site and of generated 1,000- and
 // 10,000-page sites: index size, what a first query downloads, median query time; and how well the
-// real site's search answers a reader's questions (bench/search-questions.ts).
+// real site's search answers a reader's questions (bench/search-questions.ts, and the held-out,
+// development and fresh sets).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { buildSite } from '../lib/pipeline.ts';
 import { generateCorpus, vocabulary } from './corpus.ts';
 import { EXACT_QUERIES, RELEVANCE_QUESTIONS } from './search-questions.ts';
 import { builtSiteEngine, measureRelevance, relevanceLine } from './search-relevance.ts';
+import { DEV_QUESTIONS } from './search-questions-dev.ts';
 import { FRESH_QUESTIONS } from './search-questions-fresh.ts';
 import { HELD_OUT_QUESTIONS } from './search-questions-held-out.ts';
 import { builtSiteSearch, corpusSections, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
@@ -39,6 +41,10 @@ try {
   const heldOut = await measureRelevance(engine, HELD_OUT_QUESTIONS);
   console.log(`  relevance, held-out questions, ${relevanceLine(heldOut)}`);
   for (const { query, rank } of heldOut.ranks) if (rank !== 1) console.log(`    ${rank === 0 ? 'not found' : `rank ${rank}`.padEnd(9)}  ${query}`);
+  // Written from the pages' purpose before their ranking was looked at, to work on the ranking with.
+  const dev = await measureRelevance(engine, DEV_QUESTIONS);
+  console.log(`  relevance, development questions, ${relevanceLine(dev)}`);
+  for (const { query, rank } of dev.ranks) if (rank !== 1) console.log(`    ${rank === 0 ? 'not found' : `rank ${rank}`.padEnd(9)}  ${query}`);
   // Written by someone who never read the ranking code, the synonyms or the other sets; never tuned to.
   console.log(`  relevance, fresh questions (not tuned to), ${relevanceLine(await measureRelevance(engine, FRESH_QUESTIONS))}`);
 

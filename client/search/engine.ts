@@ -71,7 +71,7 @@ export class SearchEngine {
       }
       return found;
     });
-    const pages = rankPages(matches, (section) => this.pageOf[section] ?? section);
+    const pages = rankPages(matches, (section) => this.pageOf[section] ?? section, groups.map((group) => group.share));
     const top = pages.slice(0, limit);
     const docs = await this.docs(top.map((page) => page.section));
     const hits = top.map((page, i) => {
