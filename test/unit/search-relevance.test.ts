@@ -132,6 +132,11 @@ test('query groups: question words dropped, stems and synonyms as lower-weight f
   assert.deepEqual(pictures.map((form) => [form.term, form.weight]), [['pictures', 1], ['pictur', 0.7], ['image', 0.6]]);
   assert.deepEqual(queryGroups('how do I', {}).map((group) => group.word), ['how', 'do', 'i']);
   assert.deepEqual(['changed', 'recently', 'images', 'status', 'authenticate', 'tune'].map(stemOf), ['chang', 'recent', 'imag', undefined, 'authenticat', undefined]);
+  // The synonym table is looked up by the word's base form, short abbreviations and forms that
+  // drop an "e" or double a consonant included.
+  const table = { pic: ['image'], delete: ['remove'], stop: ['cancel'] };
+  const synonymOf = (word: string) => queryGroups(word, table)[0]?.forms.filter((form) => form.weight === 0.6).map((form) => form.term);
+  assert.deepEqual(['pics', 'deleting', 'stopped', 'stopping'].map(synonymOf), [['image'], ['remove'], ['cancel'], ['cancel']]);
 });
 
 test('the index lists each page\'s section count and carries the synonyms', () => {
@@ -158,6 +163,8 @@ test('the parts of a hyphenated word count as one word of the query, a common ve
   assert.deepEqual(groups.map((group) => [group.word, group.share]), [['base', 1], ['model', 1], ['fine', 0.5], ['tune', 0.5], ['guess', 1]]);
   // Common verbs and quantifiers count half a word.
   assert.deepEqual(queryGroups('delete every picture I made', {}).map((group) => [group.word, group.share]), [['delete', 1], ['every', 0.5], ['picture', 1], ['made', 0.5]]);
+  // So do the words that ask whether a feature exists or how it behaves rather than name it.
+  assert.deepEqual(queryGroups('is video supported, how does it work', {}).map((group) => [group.word, group.share]), [['video', 1], ['supported', 0.5], ['work', 0.5]]);
   // "fine-tune pricing": the page with both halves of "fine-tune" and the page with "pricing",
   // each as strongly, answer the same share of the query.
   const ranked = rankPages(matchesOf([{ 1: 10 }, { 1: 10 }, { 0: 10 }]), (id) => id, groups.slice(2, 5).map((group) => group.share));
