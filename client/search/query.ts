@@ -152,6 +152,15 @@ function queryWords(query: string): { words: Map<string, number>; last: string |
   return { words, last };
 }
 
+/**
+ * How many distinct words, as written, a title that is the query has: the query's, less the words
+ * that only make it a question ("how do I create a tune" asks for "Create a tune"). Counted as
+ * the index counts a field's length, "a" and "the" included.
+ */
+export function titleLength(query: string): number {
+  return new Set(tokenize(query).filter((token) => !QUESTION_WORDS.has(token.toLowerCase()))).size;
+}
+
 export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup[] {
   const { words: shares, last } = queryWords(query);
   const words = [...shares.keys()];

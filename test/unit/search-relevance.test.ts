@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SearchEngine } from '../../client/search/engine.ts';
-import { inflectionsOf, queryGroups, stemOf } from '../../client/search/query.ts';
+import { inflectionsOf, queryGroups, stemOf, titleLength } from '../../client/search/query.ts';
 import { rankPages, type SectionMatch } from '../../client/search/rank.ts';
 import { EXACT_QUERIES, RELEVANCE_QUESTIONS } from '../../bench/search-questions.ts';
 import { indexInMemory } from '../../bench/search-figures.ts';
@@ -110,6 +110,21 @@ test('words found only in body text count less than words that say what a page i
   ]);
   // "fewer" is on one page, in body text only; "steps" in a description is what the page is about.
   assert.equal((await steps.search('fewer steps', 3)).hits[0]?.url, '/docs/lcm/');
+});
+
+test('a page whose title is the query comes first, however much a longer page says about its words', async () => {
+  const engine = await memoryEngine([
+    // A longer title with every word, and a top section that repeats them: it outscores the page
+    // titled by the query on every word.
+    ...page('pack-tune', 'Create a tune from a pack', 'Create a tune, create tunes, tune a pack.', [], 'Create a tune from the pack: the tune is created.'),
+    ...page('tune-create', 'Create a tune', 'Upload photos and start training.'),
+  ]);
+  const first = async (query: string) => (await engine.search(query, 5)).hits[0]?.url;
+  assert.equal(await first('create tune pack'), '/docs/pack-tune/', 'without a title match, the better score wins');
+  assert.equal(await first('Create a tune'), '/docs/tune-create/');
+  assert.equal(await first('how do I create a tune?'), '/docs/tune-create/', 'question words are no part of the title');
+  assert.equal(await first('create a tune from a pack'), '/docs/pack-tune/');
+  assert.deepEqual(['Create a tune', 'how do I create a tune', 'how it works'].map(titleLength), [3, 3, 2]);
 });
 
 test('synonyms from the manifest: a reader\'s word finds the docs\' word, below pages with the reader\'s own word', async () => {
