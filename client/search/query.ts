@@ -54,8 +54,10 @@ const LIGHT_WORDS = new Set([
   'give', 'gives', 'given', 'put', 'puts', 'take', 'takes', 'taken', 'go', 'goes', 'going', 'try', 'trying',
   'have', 'had', 'having', 'all', 'every', 'each', 'everything', 'everyone', 'much', 'many', 'more', 'most',
   'own', 'other', 'others', 'another', 'lot', 'lots',
-  // What a reader asks of a feature rather than which one ("is video supported", "how does it work").
+  // What a reader asks of a feature or an object rather than which one ("is video supported", "how
+  // does it work", "what does a prompt contain").
   'support', 'supports', 'supported', 'supporting', 'work', 'works', 'worked', 'working',
+  'contain', 'contains', 'include', 'includes',
 ]);
 const LIGHT_WORD_SHARE = 0.5;
 

@@ -20,11 +20,11 @@ test('the real site answers the reader questions: the right page in the top thre
   const figures = await measureRelevance(engine, RELEVANCE_QUESTIONS);
   const misses = figures.ranks.filter(({ rank }) => rank === 0 || rank > 3).map(({ query, rank, pages }) => `${query} (rank ${rank}: ${pages.slice(0, 3).join(', ')})`);
   console.log(`relevance: ${relevanceLine(figures)}`);
-  // The floor is what the ranking reaches on these questions (77: top-1 88%, top-3 97%, MRR 0.93).
+  // The floor is what the ranking reaches on these questions (77: top-1 90%, top-3 100%, MRR 0.94).
   assert.ok(figures.questions >= 77);
-  assert.ok(figures.top3 >= 0.96, `top-3 ${figures.top3}; missed: ${misses.join('; ')}`);
-  assert.ok(figures.top1 >= 0.87, `top-1 ${figures.top1}`);
-  assert.ok(figures.mrr >= 0.92, `MRR ${figures.mrr}`);
+  assert.ok(figures.top3 >= 0.98, `top-3 ${figures.top3}; missed: ${misses.join('; ')}`);
+  assert.ok(figures.top1 >= 0.89, `top-1 ${figures.top1}`);
+  assert.ok(figures.mrr >= 0.93, `MRR ${figures.mrr}`);
   const exact = await measureRelevance(engine, EXACT_QUERIES);
   assert.equal(exact.top1, 1, `exact words and typos rank the page first: ${exact.ranks.filter(({ rank }) => rank !== 1).map(({ query }) => query).join(', ')}`);
 });
@@ -179,7 +179,7 @@ test('the parts of a hyphenated word count as one word of the query, a common ve
   // Common verbs and quantifiers count half a word.
   assert.deepEqual(queryGroups('delete every picture I made', {}).map((group) => [group.word, group.share]), [['delete', 1], ['every', 0.5], ['picture', 1], ['made', 0.5]]);
   // So do the words that ask whether a feature exists or how it behaves rather than name it.
-  assert.deepEqual(queryGroups('is video supported, how does it work', {}).map((group) => [group.word, group.share]), [['video', 1], ['supported', 0.5], ['work', 0.5]]);
+  assert.deepEqual(queryGroups('is video supported, how does it work, what does it contain', {}).map((group) => [group.word, group.share]), [['video', 1], ['supported', 0.5], ['work', 0.5], ['contain', 0.5]]);
   // "fine-tune pricing": the page with both halves of "fine-tune" and the page with "pricing",
   // each as strongly, answer the same share of the query.
   const ranked = rankPages(matchesOf([{ 1: 10 }, { 1: 10 }, { 0: 10 }]), (id) => id, groups.slice(2, 5).map((group) => group.share));
