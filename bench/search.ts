@@ -10,6 +10,7 @@ import { generateCorpus, vocabulary } from './corpus.ts';
 import { EXACT_QUERIES, RELEVANCE_QUESTIONS } from './search-questions.ts';
 import { builtSiteEngine, measureRelevance, relevanceLine } from './search-relevance.ts';
 import { DEV_QUESTIONS } from './search-questions-dev.ts';
+import { DEV3_QUESTIONS } from './search-questions-dev3.ts';
 import { FRESH_QUESTIONS } from './search-questions-fresh.ts';
 import { HELD_OUT_QUESTIONS } from './search-questions-held-out.ts';
 import { builtSiteSearch, corpusSections, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
@@ -45,6 +46,9 @@ try {
   const dev = await measureRelevance(engine, DEV_QUESTIONS);
   console.log(`  relevance, development questions, ${relevanceLine(dev)}`);
   for (const { query, rank } of dev.ranks) if (rank !== 1) console.log(`    ${rank === 0 ? 'not found' : `rank ${rank}`.padEnd(9)}  ${query}`);
+  const dev3 = await measureRelevance(engine, DEV3_QUESTIONS);
+  console.log(`  relevance, development questions (third round, five kinds of reader), ${relevanceLine(dev3)}`);
+  for (const { query, rank } of dev3.ranks) if (rank !== 1) console.log(`    ${rank === 0 ? 'not found' : `rank ${rank}`.padEnd(9)}  ${query}`);
   // Written by someone who never read the ranking code, the synonyms or the other sets; never tuned to.
   console.log(`  relevance, fresh questions (not tuned to), ${relevanceLine(await measureRelevance(engine, FRESH_QUESTIONS))}`);
 

@@ -54,6 +54,10 @@ const LIGHT_WORDS = new Set([
   'give', 'gives', 'given', 'put', 'puts', 'take', 'takes', 'taken', 'go', 'goes', 'going', 'try', 'trying',
   'have', 'had', 'having', 'all', 'every', 'each', 'everything', 'everyone', 'much', 'many', 'more', 'most',
   'own', 'other', 'others', 'another', 'lot', 'lots',
+  // What a reader asks of a feature or an object rather than which one ("is video supported", "how
+  // does it work", "what does a prompt contain").
+  'support', 'supports', 'supported', 'supporting', 'work', 'works', 'worked', 'working',
+  'contain', 'contains', 'include', 'includes',
 ]);
 const LIGHT_WORD_SHARE = 0.5;
 
@@ -85,10 +89,21 @@ export function stemOf(term: string): string | undefined {
   return undefined;
 }
 
-/** The word and its forms without an ending, to look up in the synonym table ("pictures" → "picture"). */
+/** Base forms this short are still looked up in the synonym table: readers abbreviate ("pics", "vids"). */
+const MIN_BASE = 3;
+
+/**
+ * The word and the forms it may be an inflection of, to look up in the synonym table ("pictures"
+ * → "picture", "pics" → "pic", "deleting" → "delete", "wiped" → "wipe", "stopped" → "stop").
+ * Forms that are no word are simply not in the table.
+ */
 function baseForms(term: string): string[] {
   const forms = [term, ...ENDINGS.map(([ending, replacement]) => term.replace(ending, replacement)), term.replace(/s$/, ''), term.replace(/d$/, '')];
-  return [...new Set(forms)].filter((form) => form.length >= MIN_STEM || form === term);
+  // -ing and -ed of a word ending in "e" ("removing", "wiped" → "wipe") or with a doubled
+  // consonant ("stopping", "stopped" → "stop").
+  const stripped = term.replace(/(ing|ed)$/, '');
+  if (stripped !== term) forms.push(`${stripped}e`, stripped.replace(/([bdglmnprt])\1$/, '$1'));
+  return [...new Set(forms)].filter((form) => form.length >= MIN_BASE || form === term);
 }
 
 function synonymsOf(synonyms: SearchSynonyms, term: string): string[] {
@@ -137,6 +152,15 @@ function queryWords(query: string): { words: Map<string, number>; last: string |
     }
   }
   return { words, last };
+}
+
+/**
+ * How many distinct words, as written, a title that is the query has: the query's, less the words
+ * that only make it a question ("how do I create a tune" asks for "Create a tune"). Counted as
+ * the index counts a field's length, "a" and "the" included.
+ */
+export function titleLength(query: string): number {
+  return new Set(tokenize(query).filter((token) => !QUESTION_WORDS.has(token.toLowerCase()))).size;
 }
 
 export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup[] {

@@ -49,8 +49,9 @@ interface PageTally {
 
 /**
  * `groups[g]` holds, per section id, its match for query group g; `pageOf` gives a section's page;
- * `shares[g]` the part of a query word group g is (QueryGroup.share, 1 when absent). Pages best
- * first, ties in site order.
+ * `shares[g]` the part of a query word group g is (QueryGroup.share, 1 when absent); `titled` the
+ * pages whose title is the query. Pages best first (titled pages before all others), ties in site
+ * order.
  *
  * Each group counts by how rare it is among the pages found (a word most pages have tells little;
  * a word no page has does not count at all), both in the scores and in the share of the query a
@@ -59,7 +60,8 @@ interface PageTally {
  * covers, so a heading and its text that answer several words together beat a part that has one.
  * A page covers a word in proportion to how well it matches it (FULL_MATCH_SHARE).
  */
-export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section: number) => number, shares: number[] = []): RankedPage[] {
+export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section: number) => number, shares: number[] = [],
+  titled: ReadonlySet<number> = new Set()): RankedPage[] {
   const count = groups.length;
   const pagesWith = groups.map((matches) => {
     const seen = new Set<number>();
@@ -121,5 +123,6 @@ export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section:
     const relevance = BEST_SECTION_SHARE * page.bestScore + (1 - BEST_SECTION_SHARE) * evidence;
     ranked.push({ page: pageId, section: page.best, score: relevance * (whole > 0 ? covered / whole : 1) ** COVERAGE_POWER });
   }
-  return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
+  // A page whose title is the query comes first, however much longer pages say about its words.
+  return ranked.sort((a, b) => Number(titled.has(b.page)) - Number(titled.has(a.page)) || b.score - a.score || a.page - b.page);
 }
