@@ -12,8 +12,11 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 /**
  * What a word found in each field is worth: the words that say what a page or section is about
  * (title, heading, description, tags, keywords) count more than the same word in its body text.
+ * Keywords, written for search in the words readers use, count most after the title; a heading
+ * no more than the description, since many are the same on every page of a kind ("Request
+ * body", "Errors", "Step 1: …") and say what a part of a page is about, not the page.
  */
-export const SEARCH_BOOST: Record<SearchField, number> = { title: 5, heading: 3, page: 1.5, text: 1, tags: 2.5, description: 2.5, keywords: 2.5 };
+export const SEARCH_BOOST: Record<SearchField, number> = { title: 5, heading: 2.5, page: 1.5, text: 1, tags: 2.5, description: 2.5, keywords: 4 };
 
 /**
  * Words too common to help: they would make the biggest posting lists of a large site (and the

@@ -6,7 +6,7 @@ import {
   MINISEARCH_SERIALIZATION_VERSION, SEARCH_BOOST, SEARCH_FIELDS, SEARCH_INDEX_VERSION, processTerm, tokenize,
   type DocRecord, type SearchDoc, type SearchManifest, type SearchShardRef, type TermEntry,
 } from '../../common/search.ts';
-import { queryGroups } from './query.ts';
+import { queryGroups, titleLength } from './query.ts';
 import { rankPages, type SectionMatch } from './rank.ts';
 
 export type FetchJson = (url: string) => Promise<unknown>;
@@ -53,12 +53,15 @@ export class SearchEngine {
     const groups = queryGroups(query, this.manifest.synonyms);
     if (groups.length === 0) return { hits: [], total: 0 };
     const engine = await this.engineFor(groups.flatMap((group) => group.forms.map((form) => form.term)));
-    // Per group, per section: the best score any of the group's forms gets there.
-    const matches = groups.map((group) => {
+    // Per group, per section: the best score any of the group's forms gets there; and the
+    // sections whose title holds the reader's own word, as written.
+    const inTitle = groups.map(() => new Set<number>());
+    const matches = groups.map((group, g) => {
       const found = new Map<number, SectionMatch>();
       for (const form of group.forms) {
         for (const result of engine.search(form.term, { boost: SEARCH_BOOST, prefix: form.prefix, fuzzy: form.fuzzy })) {
           const score = result.score * form.weight;
+          if (Object.entries(result.match).some(([term, fields]) => term === group.word && fields.includes('title'))) inTitle[g]?.add(result.id as number);
           const strong = Object.values(result.match).some((fields) => fields.some((field) => field !== 'text' && field !== 'page'));
           const known = found.get(result.id as number);
           if (!known) found.set(result.id as number, { score, terms: result.terms, strong });
@@ -71,7 +74,7 @@ export class SearchEngine {
       }
       return found;
     });
-    const pages = rankPages(matches, (section) => this.pageOf[section] ?? section);
+    const pages = rankPages(matches, (section) => this.pageOf[section] ?? section, groups.map((group) => group.share), await this.titledBy(inTitle, titleLength(query)));
     const top = pages.slice(0, limit);
     const docs = await this.docs(top.map((page) => page.section));
     const hits = top.map((page, i) => {
@@ -84,6 +87,23 @@ export class SearchEngine {
       return { title, url, heading, excerpt, terms: [...terms] };
     });
     return { hits, total: pages.length };
+  }
+
+  /**
+   * The pages whose title is the query: every word of the query in the title, and no other word
+   * there ("Create a tune", not "Create a tune from a pack"): `length` is the title's length in
+   * words (titleLength). Only a page's top section has a title.
+   */
+  private async titledBy(inTitle: Set<number>[], length: number): Promise<Set<number>> {
+    const pages = new Set<number>();
+    const [first, ...others] = inTitle;
+    if (!first) return pages;
+    const lengths = await this.lengths;
+    const titleField = SEARCH_FIELDS.indexOf('title');
+    for (const section of first) {
+      if (others.every((sections) => sections.has(section)) && lengths?.[section]?.[titleField] === length) pages.add(this.pageOf[section] ?? section);
+    }
+    return pages;
   }
 
   private async engineFor(terms: string[]): Promise<MiniSearch> {

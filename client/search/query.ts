@@ -16,6 +16,13 @@ export interface QueryForm {
 export interface QueryGroup {
   word: string;
   forms: QueryForm[];
+  /**
+   * What this group counts for against the query's other words, as a share of a whole word: 1;
+   * 1/n for each of the n parts of a word written with a hyphen or an apostrophe ("fine-tune",
+   * "e-commerce"), one subject that must not count as two; half as much for a light word
+   * (LIGHT_WORDS).
+   */
+  share: number;
 }
 
 /**
@@ -36,6 +43,23 @@ const QUESTION_WORDS = new Set([
   // What remains of "don't", "it's", "person's" once split at the apostrophe.
   'don', 't', 's', 'll', 've', 're', 'd', 'm',
 ]);
+
+/**
+ * Common verbs and quantifiers that seldom name what a question is about ("delete pictures I
+ * made", "show every model", "how much does it cost"): they still search, but count this much of
+ * a word against the query's other words.
+ */
+const LIGHT_WORDS = new Set([
+  'make', 'makes', 'made', 'making', 'use', 'uses', 'used', 'using', 'show', 'shows', 'shown', 'showing',
+  'give', 'gives', 'given', 'put', 'puts', 'take', 'takes', 'taken', 'go', 'goes', 'going', 'try', 'trying',
+  'have', 'had', 'having', 'all', 'every', 'each', 'everything', 'everyone', 'much', 'many', 'more', 'most',
+  'own', 'other', 'others', 'another', 'lot', 'lots',
+  // What a reader asks of a feature or an object rather than which one ("is video supported", "how
+  // does it work", "what does a prompt contain").
+  'support', 'supports', 'supported', 'supporting', 'work', 'works', 'worked', 'working',
+  'contain', 'contains', 'include', 'includes',
+]);
+const LIGHT_WORD_SHARE = 0.5;
 
 /** A match on a word's stem (its end cut off) counts this much of a match on the word itself. */
 const STEM_WEIGHT = 0.7;
@@ -65,10 +89,21 @@ export function stemOf(term: string): string | undefined {
   return undefined;
 }
 
-/** The word and its forms without an ending, to look up in the synonym table ("pictures" → "picture"). */
+/** Base forms this short are still looked up in the synonym table: readers abbreviate ("pics", "vids"). */
+const MIN_BASE = 3;
+
+/**
+ * The word and the forms it may be an inflection of, to look up in the synonym table ("pictures"
+ * → "picture", "pics" → "pic", "deleting" → "delete", "wiped" → "wipe", "stopped" → "stop").
+ * Forms that are no word are simply not in the table.
+ */
 function baseForms(term: string): string[] {
   const forms = [term, ...ENDINGS.map(([ending, replacement]) => term.replace(ending, replacement)), term.replace(/s$/, ''), term.replace(/d$/, '')];
-  return [...new Set(forms)].filter((form) => form.length >= MIN_STEM || form === term);
+  // -ing and -ed of a word ending in "e" ("removing", "wiped" → "wipe") or with a doubled
+  // consonant ("stopping", "stopped" → "stop").
+  const stripped = term.replace(/(ing|ed)$/, '');
+  if (stripped !== term) forms.push(`${stripped}e`, stripped.replace(/([bdglmnprt])\1$/, '$1'));
+  return [...new Set(forms)].filter((form) => form.length >= MIN_BASE || form === term);
 }
 
 function synonymsOf(synonyms: SearchSynonyms, term: string): string[] {
@@ -103,11 +138,36 @@ function lastWordIsTyped(query: string): boolean {
   return /[\p{L}\p{N}_]$/u.test(query);
 }
 
+/** Each word of the query once, with its share (the largest, if it is also part of a compound). */
+function queryWords(query: string): { words: Map<string, number>; last: string | undefined } {
+  const words = new Map<string, number>();
+  let last: string | undefined;
+  for (const written of query.split(/\s+/)) {
+    const parts = tokenize(written).map(processTerm).filter((term): term is string => term !== null);
+    const meaningful = parts.filter((part) => !QUESTION_WORDS.has(part));
+    for (const part of parts) {
+      const share = (QUESTION_WORDS.has(part) ? 1 : 1 / meaningful.length) * (LIGHT_WORDS.has(part) ? LIGHT_WORD_SHARE : 1);
+      words.set(part, Math.max(words.get(part) ?? 0, share));
+      last = part;
+    }
+  }
+  return { words, last };
+}
+
+/**
+ * How many distinct words, as written, a title that is the query has: the query's, less the words
+ * that only make it a question ("how do I create a tune" asks for "Create a tune"). Counted as
+ * the index counts a field's length, "a" and "the" included.
+ */
+export function titleLength(query: string): number {
+  return new Set(tokenize(query).filter((token) => !QUESTION_WORDS.has(token.toLowerCase()))).size;
+}
+
 export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup[] {
-  const tokens = tokenize(query).map(processTerm).filter((term): term is string => term !== null);
-  const words = [...new Set(tokens)];
+  const { words: shares, last } = queryWords(query);
+  const words = [...shares.keys()];
   const meaningful = words.filter((word) => !QUESTION_WORDS.has(word));
-  const typed = lastWordIsTyped(query) ? tokens[tokens.length - 1] : undefined;
+  const typed = lastWordIsTyped(query) ? last : undefined;
   return (meaningful.length > 0 ? meaningful : words).map((word) => {
     const forms: QueryForm[] = [];
     const add = (term: string, weight: number, prefix: boolean, fuzzy: number | false) => {
@@ -126,6 +186,6 @@ export function queryGroups(query: string, synonyms: SearchSynonyms): QueryGroup
     for (const base of baseForms(word)) {
       for (const synonym of synonymsOf(synonyms, base)) add(synonym, SYNONYM_WEIGHT, synonym.length > 1, false);
     }
-    return { word, forms };
+    return { word, forms, share: shares.get(word) ?? 1 };
   });
 }

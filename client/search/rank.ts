@@ -28,6 +28,12 @@ const BEST_SECTION_SHARE = 0.5;
  */
 const COVERAGE_POWER = 1;
 /**
+ * A page covers a word fully when its best match on the word scores at least this share of the
+ * best match any page has; below, in proportion: a word found once in passing in a long body text
+ * covers less of the query than the same word in a title, a heading or a paragraph about it.
+ */
+const FULL_MATCH_SHARE = 0.4;
+/**
  * What a word counts when no page has it in a title, heading, description, keywords or tags, only
  * in body text: it is the reader's phrasing ("fewer", "save") more than a subject of the docs, so
  * the few pages that happen to use it must not outrank those that answer the rest of the question.
@@ -42,16 +48,20 @@ interface PageTally {
 }
 
 /**
- * `groups[g]` holds, per section id, its match for query group g; `pageOf` gives a section's page.
- * Pages best first, ties in site order.
+ * `groups[g]` holds, per section id, its match for query group g; `pageOf` gives a section's page;
+ * `shares[g]` the part of a query word group g is (QueryGroup.share, 1 when absent); `titled` the
+ * pages whose title is the query. Pages best first (titled pages before all others), ties in site
+ * order.
  *
  * Each group counts by how rare it is among the pages found (a word most pages have tells little;
  * a word no page has does not count at all), both in the scores and in the share of the query a
  * page covers: so a frequent word in a page's title cannot outweigh the rarer word the question
  * is about. A section's own score is multiplied by the square of the share of the query it
  * covers, so a heading and its text that answer several words together beat a part that has one.
+ * A page covers a word in proportion to how well it matches it (FULL_MATCH_SHARE).
  */
-export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section: number) => number): RankedPage[] {
+export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section: number) => number, shares: number[] = [],
+  titled: ReadonlySet<number> = new Set()): RankedPage[] {
   const count = groups.length;
   const pagesWith = groups.map((matches) => {
     const seen = new Set<number>();
@@ -63,7 +73,7 @@ export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section:
   const worth = pagesWith.map((found, g) => {
     if (found === 0) return 0;
     const strong = [...(groups[g]?.values() ?? [])].some((match) => match.strong);
-    return Math.log(1 + allPages.size / found) * (strong ? 1 : BODY_ONLY_WORTH);
+    return Math.log(1 + allPages.size / found) * (strong ? 1 : BODY_ONLY_WORTH) * (shares[g] ?? 1);
   });
   const whole = worth.reduce((sum, value) => sum + value, 0);
 
@@ -95,16 +105,24 @@ export function rankPages(groups: Map<number, SectionMatch>[], pageOf: (section:
     }
   }
 
+  // Per group, the best score any page has for it: what a full match on the word looks like here.
+  const tops = new Float64Array(count);
+  for (const page of pages.values()) {
+    page.perGroup.forEach((score, g) => {
+      if (score > (tops[g] ?? 0)) tops[g] = score;
+    });
+  }
   const ranked: RankedPage[] = [];
   for (const [pageId, page] of pages) {
     let covered = 0;
     let evidence = 0;
     page.perGroup.forEach((score, g) => {
-      if (score > 0) covered += worth[g] ?? 0;
+      if (score > 0) covered += (worth[g] ?? 0) * Math.min(1, score / (FULL_MATCH_SHARE * (tops[g] ?? score)));
       evidence += score;
     });
     const relevance = BEST_SECTION_SHARE * page.bestScore + (1 - BEST_SECTION_SHARE) * evidence;
     ranked.push({ page: pageId, section: page.best, score: relevance * (whole > 0 ? covered / whole : 1) ** COVERAGE_POWER });
   }
-  return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
+  // A page whose title is the query comes first, however much longer pages say about its words.
+  return ranked.sort((a, b) => Number(titled.has(b.page)) - Number(titled.has(a.page)) || b.score - a.score || a.page - b.page);
 }
