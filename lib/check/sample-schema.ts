@@ -6,7 +6,7 @@
 // multipart fields are text and files, every problem must name the line of its field, and a field
 // the description does not declare is a mistake in a sample even where the description leaves the
 // object open to later additions.
-import { deref } from '../load/openapi.ts';
+import { deref as followRefs } from '../load/openapi.ts';
 import type { ApiDescription, Json, Schema } from '../openapi-model.ts';
 import type { FormField, SampleValue } from './sample-request.ts';
 
@@ -24,6 +24,20 @@ interface FullSchema extends Schema {
   additionalProperties?: boolean | Schema;
   multipleOf?: number;
   minItems?: number;
+}
+
+/**
+ * Each referring schema's target, found once per build: a site's samples are checked against the
+ * same few schemas again and again. Keyed by the schema object, which belongs to one description.
+ */
+const targets = new WeakMap<Schema, Schema>();
+
+/** Follows $ref (lib/load/openapi.ts), remembering where each referring schema leads. */
+function deref(document: Document, schema: Schema): Schema {
+  if (schema.$ref === undefined) return schema;
+  let target = targets.get(schema);
+  if (target === undefined) targets.set(schema, (target = followRefs(document, schema)));
+  return target;
 }
 
 /** Problems of a JSON body. */

@@ -74,21 +74,14 @@ export function tokenize(code: string, language: Language, firstLine: number): T
       const raw = flags.includes('r');
       // The characters that end a run of plain text inside this string: the quote, a line break,
       // an escape, an interpolation.
-      const quoteCode = quote.charCodeAt(0);
-      const backtick = quote === '`';
-      const plain = (at: number): boolean => {
-        const unit = code.charCodeAt(at);
-        return unit !== quoteCode && unit !== 10 && (raw || unit !== 92)
-          && (!template || (backtick ? unit !== 36 : unit !== 123 && unit !== 125));
-      };
+      const plain = plainRun(quote, raw, template);
       const parts: TemplatePart[] = [];
       let text = '';
       while (i < code.length && !code.startsWith(quote, i)) {
-        if (plain(i)) {
-          let end = i + 1;
-          while (end < code.length && plain(end)) end++;
-          text += code.slice(i, end);
-          i = end;
+        plain.lastIndex = i;
+        if (plain.test(code)) {
+          text += code.slice(i, plain.lastIndex);
+          i = plain.lastIndex;
           continue;
         }
         const ch = code[i] as string;
@@ -138,11 +131,10 @@ export function tokenize(code: string, language: Language, firstLine: number): T
       i += number[0].length;
       continue;
     }
-    if (isWordStart(code.charCodeAt(i))) {
-      let end = i + 1;
-      while (end < code.length && end - i < WORD_MAX && isWordPart(code.charCodeAt(end))) end++;
-      push('id', code.slice(i, end), line);
-      i = end;
+    WORD.lastIndex = i;
+    if (WORD.test(code)) {
+      push('id', code.slice(i, WORD.lastIndex), line);
+      i = WORD.lastIndex;
       continue;
     }
     const three = OPERATOR_START.includes(c) ? code.slice(i, i + 3) : c;
@@ -153,14 +145,26 @@ export function tokenize(code: string, language: Language, firstLine: number): T
   return tokens;
 }
 
-/** [A-Za-z_$] */
-function isWordStart(unit: number): boolean {
-  return (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90) || unit === 95 || unit === 36;
-}
+/** An identifier, at most WORD_MAX characters of it. */
+const WORD = new RegExp(`[A-Za-z_$][A-Za-z0-9_$]{0,${WORD_MAX - 1}}`, 'y');
 
-/** [A-Za-z0-9_$] */
-function isWordPart(unit: number): boolean {
-  return isWordStart(unit) || (unit >= 48 && unit <= 57);
+/** Sticky expressions for a run of plain text inside each kind of string (see plainRun). */
+const PLAIN_RUNS = new Map<string, RegExp>();
+
+/**
+ * A run of the characters that need no look inside a string opened by `quote`: all but the quote's
+ * first character, a line break, a backslash (unless raw) and, in a template or f-string, "$" or
+ * the braces. Found by the regular expression engine rather than a character at a time.
+ */
+function plainRun(quote: string, raw: boolean, template: boolean): RegExp {
+  const key = `${quote[0]}${raw ? 'r' : ''}${template ? 't' : ''}`;
+  let run = PLAIN_RUNS.get(key);
+  if (!run) {
+    const interpolation = !template ? '' : quote === '`' ? '$' : '{}';
+    run = new RegExp(`[^${quote[0]}\\n${raw ? '' : '\\\\'}${interpolation}]+`, 'y');
+    PLAIN_RUNS.set(key, run);
+  }
+  return run;
 }
 
 /** Index of the "}" that closes an interpolation opened just before `from`. */

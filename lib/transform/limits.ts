@@ -61,7 +61,8 @@ export function checkMarkdownLimits(source: string, where: Where): void {
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] ?? '';
     const { depth, rest } = containerPrefix(line);
-    const run = longestRun(line);
+    // Only a line with a run over the limit needs its longest run measured.
+    const run = LONG_RUN.test(line) ? longestRun(line) : NO_RUN;
     if (run.length > MAX_FENCE_RUN && !(fence && !FENCE.test(rest))) {
       fail(index, `A run of ${run.length} "${run.char}" characters; at most ${MAX_FENCE_RUN} are allowed in a row.`,
         `Shorten it: a code fence or code span needs only one more "${run.char}" than the longest run inside it.`);
@@ -135,6 +136,10 @@ function startsBlock(line: string): boolean {
   return LIST_MARKER.test(text) || HEADING.test(text);
 }
 
+/** A run of "`" or "~" over MAX_FENCE_RUN: found by the regular expression engine, not a character at a time in script. */
+const LONG_RUN = new RegExp(`\`{${MAX_FENCE_RUN + 1}}|~{${MAX_FENCE_RUN + 1}}`);
+const NO_RUN = { char: '`', length: 0 };
+
 /** The longest run of "`" or "~" in a line. */
 function longestRun(line: string): { char: string; length: number } {
   let best = { char: '`', length: 0 };
@@ -152,6 +157,8 @@ function longestRun(line: string): { char: string; length: number } {
  * backtick run and closes at the next run of the same length; runs are at most MAX_FENCE_RUN long
  * (checked before), so "the next run of each length" is found in one backward pass.
  */
+const DELIMITER_RUN = /\*+|_+/g;
+
 function delimiterRuns(text: string): number {
   const ticks: { start: number; length: number }[] = [];
   for (const match of text.matchAll(/`+/g)) ticks.push({ start: match.index, length: match[0].length });
@@ -165,11 +172,9 @@ function delimiterRuns(text: string): number {
   let runs = 0;
   let position = 0;
   let tick = 0;
+  // Each run of "*" or "_" counts once; `from` follows a backtick (or is 0), so none started before it.
   const countRuns = (from: number, to: number) => {
-    for (let i = from; i < to; i++) {
-      const char = text[i];
-      if ((char === '*' || char === '_') && text[i - 1] !== char) runs++;
-    }
+    runs += text.slice(from, to).match(DELIMITER_RUN)?.length ?? 0;
   };
   while (tick < ticks.length) {
     const open = ticks[tick];

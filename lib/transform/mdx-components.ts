@@ -47,6 +47,21 @@ function isJsx(page: PageState, tag: JsxOpeningTag): boolean {
   return tag.spreads.length > 0 || tag.attributes.some((attribute) => attribute.name === 'className' || attribute.braced);
 }
 
+/**
+ * An HTML start tag as a .md page or the generator's own markup writes it (`<section class="…">`):
+ * a lower-case name and attributes with quoted values (no braced value, no spread) up to its ">".
+ * The JSX parser reads it as one opening tag with the same name and attributes (a ">" inside a
+ * quoted value ends no tag it tries), so isJsx can be answered from the text alone.
+ */
+const PLAIN_HTML_TAG = /^<([a-z][\w$-]*)(?:\s+[A-Za-z_$][\w$-]*(?::[A-Za-z_$][\w$-]*)?(?:\s*=\s*(?:"[^"]*"|'[^']*'))?)*\s*\/?>/;
+
+/** Speed: a plain HTML tag in a .md page is not this extension's (see isJsx), known without running the JSX parser. */
+function plainHtmlTag(page: PageState, src: string): boolean {
+  if (isMdxFile(page)) return false;
+  const match = PLAIN_HTML_TAG.exec(src);
+  return match !== null && !MARKDOWN_CONTAINERS.has(match[1] as string) && !match[0].includes('className');
+}
+
 /** Removes the indentation every line of a block shares: MDX has no indented code, and Tabs are usually indented. */
 function dedent(text: string): string {
   const lines = text.split('\n');
@@ -83,6 +98,7 @@ export function jsxExtensions(page: PageState): TokenizerAndRendererExtension[] 
           const end = lineEnd(stray[0].length);
           return end ? problem(src.slice(0, indent + stray[0].length + end[0].length), `The closing tag </${stray[1]}> has no opening tag before it; it is left out.`) : undefined;
         }
+        if (plainHtmlTag(page, rest)) return undefined;
         const tag = readOpeningTag(rest);
         if (!tag || !isJsx(page, tag)) return undefined;
         if (tag.selfClosing || VOID_ELEMENTS.has(tag.name)) {
@@ -125,6 +141,7 @@ export function jsxExtensions(page: PageState): TokenizerAndRendererExtension[] 
         if (src[0] !== '<') return undefined;
         const stray = STRAY_CLOSING.exec(src);
         if (stray) return problem(stray[0], `The closing tag </${stray[1]}> has no opening tag before it; it is left out.`);
+        if (plainHtmlTag(page, src)) return undefined;
         const tag = readOpeningTag(src);
         if (!tag || !isJsx(page, tag)) return undefined;
         if (tag.selfClosing || VOID_ELEMENTS.has(tag.name)) return { type: 'mdxJsx', raw: src.slice(0, tag.length), tag, tokens: [], inline: true, block: false } satisfies JsxToken;

@@ -12,12 +12,17 @@ interface ExpressionToken extends Tokens.Generic {
   source: string;
 }
 
+const ANY_BRACE = /\{/;
+const COMMENT_BRACE = /\{[ \t]*\/[*/]/;
+
 /** Where a `{` can open something to read: any brace in MDX, only a comment's in Markdown. */
 function opening(page: PageState): RegExp {
-  return isMdxFile(page) ? /\{/ : /\{[ \t]*\/[*/]/;
+  return isMdxFile(page) ? ANY_BRACE : COMMENT_BRACE;
 }
 
 function expressionAt(page: PageState, src: string): { length: number; commentOnly: boolean } | undefined {
+  // Both openings start with "{": the inline lexer asks at every position, most of them something else.
+  if (src.charCodeAt(0) !== 0x7b) return undefined;
   // "{#id}" after a heading is its explicit id (lib/transform/headings.ts), not an expression.
   if (opening(page).exec(src.slice(0, 64))?.index !== 0 || /^\{#[^\s}]*\}/.test(src)) return undefined;
   const span = readExpression(src);

@@ -30,6 +30,8 @@ export function warnMath(tokens: Token[], page: PageState): void {
   for (const token of tokens) {
     if (token.type === 'code' || token.type === 'html') continue;
     if (token.type === 'paragraph' || token.type === 'heading' || token.type === 'text') {
+      // Math needs a "$": most text has none, and is passed by without looking further.
+      if (!token.raw.includes('$')) continue;
       // Code spans blanked out, keeping the offsets (for the line).
       const text = token.raw.replace(/(`+)[\s\S]*?\1/g, (span) => ' '.repeat(span.length));
       const found = MATH.exec(text);
