@@ -70,7 +70,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // "Last updated" comes from one pass over git history, run meanwhile.
     const commitDates = runtime.commitDates(siteDir);
     const loaded = await stage('load', () => {
-      const site = loadSite(siteDir, diagnostics, (path, parse) => runtime.parsed(path, parse));
+      const site = loadSite(siteDir, diagnostics, (path, parse) => runtime.parsed(path, parse), runtime.keep);
       return options.drafts ? site : { ...site, content: withoutDrafts(site.content) };
     });
     runtime = runtime.forDocs(loaded.content.docs.length);

@@ -73,12 +73,14 @@ export function llmsFullHead(config: SiteConfig, part?: { part: number; parts: n
  * Every doc's markdown twin (index.md beside its page), in sidebar order (docs outside the sidebar
  * last), and /llms-full.txt: llmsFullHead, then each twin under a line with its page's URL, in the
  * same order (in parts past LLMS_FULL_PART_DOCS docs; `partDocs` is for tests). Each twin is made
- * once, when it is first written, and kept in `made` for as long as its doc object lives (`npm
- * start` keeps it from one build to the next: lib/runtime/build-cache.ts transforms a doc again
- * whenever its source, the routes, the API description or its images change).
+ * once, when it is first written. With `made` (`npm start`), it is kept there for as long as its doc
+ * object lives (lib/runtime/build-cache.ts transforms a doc again whenever its source, the routes,
+ * the API description or its images change). Without (a production build), it is kept only until
+ * its /llms-full.txt entry is written: the files come in the order [a part's twins, that part], so
+ * no more than one part's twins are held at a time, however large the site.
  */
 export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
-  made: WeakMap<DocPage, { siteRoot: string; content: string }>, partDocs = LLMS_FULL_PART_DOCS): FileOutput[] {
+  made: WeakMap<DocPage, { siteRoot: string; content: string }> | undefined, partDocs = LLMS_FULL_PART_DOCS): FileOutput[] {
   const url = (route: string) => absoluteUrl(config, route);
   const siteRoot = url('/');
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
@@ -86,22 +88,35 @@ export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: 
   const listed = new Set(inOrder);
   inOrder.push(...docs.filter((doc) => !listed.has(doc)));
   const twin = (doc: DocPage) => {
-    const known = made.get(doc);
+    const known = made?.get(doc);
     if (known?.siteRoot === siteRoot) return known.content;
     const content = docMarkdown(doc, { ...context, origin: config.url, url });
-    made.set(doc, { siteRoot, content });
+    made?.set(doc, { siteRoot, content });
     return content;
   };
-  const entry = (doc: DocPage) => `---\n\nSource: ${url(doc.route)}\n\n${twin(doc)}\n`;
-  const twins = inOrder.map((doc) => fileOutput(routeFile(doc.route, 'index.md'), () => twin(doc)));
   // Unlisted docs keep their twin but are left out of the whole documentation, as out of llms.txt.
   const full = inOrder.filter((doc) => !doc.unlisted);
+  /** Twins written but not yet in /llms-full.txt (production builds only). */
+  const waiting = new Map<DocPage, string>();
+  const twinFile = (doc: DocPage, inFull: boolean) => fileOutput(routeFile(doc.route, 'index.md'), () => {
+    const content = twin(doc);
+    if (!made && inFull) waiting.set(doc, content);
+    return content;
+  });
+  const entry = (doc: DocPage) => {
+    // Made again only should the files be written in another order than the table's.
+    const content = waiting.get(doc) ?? twin(doc);
+    waiting.delete(doc);
+    return `---\n\nSource: ${url(doc.route)}\n\n${content}\n`;
+  };
+  const twinsOf = (slice: DocPage[]) => slice.map((doc) => twinFile(doc, true));
+  const unlistedTwins = inOrder.filter((doc) => doc.unlisted).map((doc) => twinFile(doc, false));
   const parts = llmsFullParts(full.length, partDocs);
   if (parts === 1) {
-    return [...twins, fileOutput('llms-full.txt', function* llmsFull() {
+    return [...twinsOf(full), fileOutput('llms-full.txt', function* llmsFull() {
       yield llmsFullHead(config);
       for (const doc of full) yield entry(doc);
-    })];
+    }), ...unlistedTwins];
   }
   const slices = Array.from({ length: parts }, (_, index) => full.slice(index * partDocs, (index + 1) * partDocs));
   const partPath = (index: number) => `llms-full-${index + 1}.txt`;
@@ -112,11 +127,11 @@ export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: 
     '',
   ].join('\n');
   return [
-    ...twins,
-    fileOutput('llms-full.txt', () => index),
-    ...slices.map((slice, at) => fileOutput(partPath(at), function* llmsFullPart() {
+    ...slices.flatMap((slice, at) => [...twinsOf(slice), fileOutput(partPath(at), function* llmsFullPart() {
       yield llmsFullHead(config, { part: at + 1, parts });
       for (const doc of slice) yield entry(doc);
-    })),
+    })]),
+    ...unlistedTwins,
+    fileOutput('llms-full.txt', () => index),
   ];
 }

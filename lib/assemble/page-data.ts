@@ -16,9 +16,13 @@ import type {
 import { findCategory, firstRoute, sidebarKey, type SidebarLayout } from './sidebar.ts';
 import { groupTagsByLetter, tagPageRoute, type TagPageSlice } from './tags.ts';
 
-/** A page's element and its cache key's source: the data is both the template's props and its key. */
-export function pageOf<P extends object>(template: (props: P) => ReactElement, data: P): { element: () => ReactElement; data: () => unknown } {
-  return { element: () => createElement(template, data), data: () => keyData(data) };
+/**
+ * A page's element and its cache key's source: the data is both the template's props and its key.
+ * The data is made when the page renders (or `npm start` keys it), not kept for every page from
+ * assemble on: a large site's page data alone would grow with the site (about 10 KB a doc page).
+ */
+export function pageOf<P extends object>(template: (props: P) => ReactElement, data: () => P): { element: () => ReactElement; data: () => unknown } {
+  return { element: () => createElement(template, data()), data: () => keyData(data()) };
 }
 
 /** Strings at least this long (a doc's HTML) stand in a page's key as their digest. */
@@ -74,6 +78,14 @@ export class PageData {
       head: this.head(home.title === this.config.title ? undefined : home.title, home.description, '/'),
       cards: home.features.map((feature) => ({ title: feature.title, description: feature.description, href: feature.href })),
     };
+  }
+
+  /**
+   * What a doc's data would fail on, found in assemble like every other content error although
+   * its data is made later (pageOf): a pagination link to no doc.
+   */
+  checkDoc(doc: DocPage): void {
+    for (const key of ['paginationPrev', 'paginationNext'] as const) this.pagination(doc, key, undefined);
   }
 
   doc(doc: DocPage): DocPageData {

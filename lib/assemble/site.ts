@@ -58,8 +58,8 @@ export interface AssembleInput {
   /** Each file's date of last commit. */
   committed: Map<string, Date>;
   assets: AssetCollector;
-  /** The markdown twins made so far, by doc (lib/runtime/: kept between `npm start` builds). */
-  twins: WeakMap<DocPage, { siteRoot: string; content: string }>;
+  /** The markdown twins made so far, by doc (lib/runtime/: kept between `npm start` builds; none in a production build). */
+  twins: WeakMap<DocPage, { siteRoot: string; content: string }> | undefined;
   diagnostics: Diagnostics;
 }
 
@@ -83,20 +83,24 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const pageData = new PageData(config, layout, updated, docsByRoute, new Set(tags.map((tag) => tag.route)));
   const pages = new Pages(diagnostics);
   // A Docusaurus site whose docs are at the root ("routeBasePath: '/'") has a doc as its home page.
-  if (!docsByRoute.has('/')) pages.add('/', `home page (${loaded.configFile})`, HomePage, pageData.home());
-  for (const doc of docs) pages.add(doc.route, doc.source.file, DocPageTemplate, pageData.doc(doc), doc.source.slugLine);
+  if (!docsByRoute.has('/')) pages.add('/', `home page (${loaded.configFile})`, HomePage, () => pageData.home());
+  for (const doc of docs) {
+    pageData.checkDoc(doc);
+    pages.add(doc.route, doc.source.file, DocPageTemplate, () => pageData.doc(doc), doc.source.slugLine);
+  }
   for (const category of allCategories) {
     const node = category.indexRoute ? findCategory(sidebar, category.indexRoute) : undefined;
     // A sidebars file's generated index may have a title of its own besides the sidebar label.
     const titled = node && node.label !== category.label ? { ...node, label: category.label } : node;
-    if (category.indexRoute && titled) pages.add(category.indexRoute, category.file ?? category.dir, CategoryPage, pageData.category(titled, category.indexRoute));
+    const route = category.indexRoute;
+    if (route && titled) pages.add(route, category.file ?? category.dir, CategoryPage, () => pageData.category(titled, route));
   }
-  pages.add(tagsRoute, 'tags index', TagsListPage, pageData.tagsIndex(tags, tagsRoute));
+  pages.add(tagsRoute, 'tags index', TagsListPage, () => pageData.tagsIndex(tags, tagsRoute));
   for (const tag of tags) {
-    for (const slice of tagPages(tag)) pages.add(slice.route, `tag "${tag.label}"`, TagPage, pageData.tag(tag, slice, tagsRoute));
+    for (const slice of tagPages(tag)) pages.add(slice.route, `tag "${tag.label}"`, TagPage, () => pageData.tag(tag, slice, tagsRoute));
   }
-  for (const page of standalone) pages.add(page.route, page.file, MarkdownPage, pageData.standalone(page));
-  pages.add(SEARCH_ROUTE, 'search page', SearchPage, pageData.search(SEARCH_ROUTE));
+  for (const page of standalone) pages.add(page.route, page.file, MarkdownPage, () => pageData.standalone(page));
+  pages.add(SEARCH_ROUTE, 'search page', SearchPage, () => pageData.search(SEARCH_ROUTE));
   const unlistedRoutes = new Set(docs.filter((doc) => doc.unlisted).map((doc) => doc.route));
   const sitemapRoutes = pages.list.map((page) => page.route).filter((route) => route !== SEARCH_ROUTE && !unlistedRoutes.has(route));
 
@@ -105,7 +109,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const llms = llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar));
   const table: OutputEntry[] = [
     ...pages.list,
-    { kind: 'page', route: '/404.html', path: '404.html', ...pageOf(NotFoundPage, notFoundPageData(loaded.docsRoute)) },
+    { kind: 'page', route: '/404.html', path: '404.html', ...pageOf(NotFoundPage, () => notFoundPageData(loaded.docsRoute)) },
     ...sitemapFiles(config, sitemapRoutes).map((file) => fileOutput(file.path, file.text)),
     fileOutput('robots.txt', () => robotsTxt(config)),
     // The site as a markdown index for AI assistants, at the root and beside the docs.
@@ -149,7 +153,7 @@ class Pages {
 
   constructor(private readonly diagnostics: Diagnostics) {}
 
-  add<P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: P, line?: number): void {
+  add<P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: () => P, line?: number): void {
     const first = this.sources.get(route);
     if (first !== undefined) {
       this.diagnostics.warn({ file: source, line },

@@ -54,7 +54,8 @@ export interface SampleSource {
  */
 export function checkSamples(input: { docs: { source: DocSource; samples?: MarkdownItem[] | undefined }[]; pages: { file: string }[]; siteDir: string }, api: ApiDescription | undefined, diagnostics: Diagnostics): BuildError[] {
   if (!api) return [];
-  const sources: SampleSource[] = input.docs.map(({ source, samples }) => ({ file: source.file, body: source.body, bodyLineOffset: source.bodyLineOffset, items: samples }));
+  // Each body read when its file is checked: a production build keeps them in its spill file (lib/runtime/spill.ts).
+  const sources: SampleSource[] = input.docs.map(({ source, samples }) => ({ file: source.file, get body() { return source.body; }, bodyLineOffset: source.bodyLineOffset, items: samples }));
   for (const page of input.pages) {
     const text = readSourceText(join(input.siteDir, page.file), page.file);
     sources.push({ file: page.file, ...splitFrontMatter(text, page.file, new Diagnostics()) });

@@ -1,5 +1,6 @@
 // Load: walk the docs folder into doc and category records (ids, routes, order), reading
 // front matter and _category_ files. Touches the file system; everything after it is pure.
+import { ownStrings, withSpilled, type KeepText } from '../runtime/spill.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseYaml } from './config.ts';
@@ -92,6 +93,8 @@ export interface ContentOptions {
   /** The docs version path, e.g. "/docs". */
   docsPath: string;
   diagnostics: Diagnostics;
+  /** Keeps each doc's body out of memory until it is read (lib/runtime/spill.ts); a production build gives it. */
+  keep?: KeepText | undefined;
 }
 
 export function loadContent(options: ContentOptions): LoadedContent {
@@ -190,7 +193,7 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   const route = frontMatter.slug === undefined
     ? joinRoute(options.docsPath, ...idPath.split('/').filter(Boolean).map(encodeSegment))
     : authoredRoute(options.docsPath, dirId.split('/').filter(Boolean), frontMatter.slug.trim(), { file, line: slugLine }, 'slug');
-  return {
+  const source: DocSource = {
     id,
     file,
     absPath,
@@ -204,6 +207,9 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
     body,
     bodyLineOffset,
   };
+  if (!options.keep) return source;
+  source.frontMatter = ownStrings(source.frontMatter);
+  return withSpilled(source, { body: options.keep(body) });
 }
 
 /**

@@ -1,6 +1,7 @@
 // Load: the site's inputs: content/site.yml, the docs tree with its front matter, the API
 // description, the search synonyms; or a Docusaurus site folder, read as it is
 // (lib/load/docusaurus/site.ts) when it has a Docusaurus config and no content/site.yml.
+import type { KeepText } from '../runtime/spill.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchSynonyms } from '../../common/search.ts';
@@ -37,12 +38,13 @@ export interface LoadedSite {
 }
 
 /** `parse` parses an input file (`npm start` reuses the last result while the file is unchanged). */
-export function loadSite(siteDir: string, diagnostics: Diagnostics, parse: <T>(path: string, parse: (path: string) => T) => T): LoadedSite {
+/** `keep`: where each doc's body waits until it is read (a production build's spill file, lib/runtime/spill.ts). */
+export function loadSite(siteDir: string, diagnostics: Diagnostics, parse: <T>(path: string, parse: (path: string) => T) => T, keep?: KeepText): LoadedSite {
   const docusaurusConfig = existsSync(join(siteDir, 'content/site.yml')) ? undefined : docusaurusConfigFile(siteDir);
-  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics);
+  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics, keep);
   const { config, text: configText } = loadSiteConfig(join(siteDir, 'content/site.yml'), 'content/site.yml');
   const docsPath = config.docs.version.path;
-  const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics });
+  const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics, keep });
   const apiFile = { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' };
   return {
     siteDir, config, configText, configFile: 'content/site.yml', configImageDir: 'assets', content, apiFile,

@@ -26,6 +26,9 @@ export class CachedRuntime implements Runtime {
   private search: WriteResult['search'] | undefined;
 
   /** `deferSearch`: see BuildOptions.deferSearch in lib/pipeline.ts. */
+  /** Kept in memory: the cache reuses a doc's texts between builds. */
+  readonly keep = undefined;
+
   constructor(private readonly cache: BuildCache, private readonly outDir: string, private readonly deferSearch: boolean) {}
 
   get checkedImages(): BuildCache['images'] {

@@ -1,10 +1,10 @@
 // Runtime, one thread: a production build of a small site (the real one). Each page is written
 // into a fresh folder as soon as it is rendered, so memory stays flat however large the site, and
 // the folder replaces the output folder only when the whole build has succeeded.
+import { mkdirSync } from 'node:fs';
 import { addAssets, compileAssets, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
-import { buildSearchIndex, type BuiltSearchIndex } from '../assets/search/build-index.ts';
+import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { indexJob } from '../assets/search/index-job.ts';
-import type { SearchSection } from '../assets/search/sections.ts';
 import { pageSections } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { readCommitDates } from '../load/last-updated.ts';
@@ -13,18 +13,32 @@ import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
+import { SpillFile, spilledDoc, type KeepText } from './spill.ts';
 import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class DirectRuntime implements Runtime {
-  readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
+  /** A production build keeps no twin beyond /llms-full.txt (lib/assemble/llms.ts). */
+  readonly twins = undefined;
   /** A production build checks each image once anyway. */
   readonly checkedImages = undefined;
   /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */
   protected writer: SiteWriter | undefined;
   private search: Omit<BuiltSearchIndex, 'url'> | undefined;
 
-  /** `threaded`: the runtime a site with many docs takes instead (lib/runtime/threaded.ts). */
-  constructor(protected readonly options: RuntimeOptions, private readonly threaded?: () => Runtime) {}
+  /** Each doc's body and HTML, from load until its page is written (lib/runtime/spill.ts). */
+  protected readonly spill: SpillFile;
+  readonly keep: KeepText;
+
+  /**
+   * `threaded`: the runtime a site with many docs takes instead (lib/runtime/threaded.ts), given
+   * the spill file that load has filled.
+   */
+  constructor(protected readonly options: RuntimeOptions, private readonly threaded?: (spill: SpillFile) => Runtime, spill?: SpillFile) {
+    limitHeapGrowth();
+    this.spill = spill ?? SpillFile.create();
+    this.keep = this.spill.keep;
+  }
 
   commitDates(siteDir: string): Promise<Map<string, Date>> {
     return readCommitDates(siteDir);
@@ -35,17 +49,23 @@ export class DirectRuntime implements Runtime {
   }
 
   forDocs(count: number): Runtime {
-    return this.threaded && (this.options.helperThread ?? count >= HELPER_MIN_DOCS) ? this.threaded() : this;
+    return this.threaded && (this.options.helperThread ?? count >= HELPER_MIN_DOCS) ? this.threaded(this.spill) : this;
   }
 
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {
-    return Promise.resolve(sources.map((source) => transformDoc(source, env)));
+    return Promise.resolve(sources.map((source) => {
+      const doc = transformDoc(source, env);
+      return spilledDoc(doc, this.keep, this.keep(doc.html));
+    }));
   }
 
   async assets(input: AssetsInput): Promise<AssetsResult> {
     this.writer = new SiteWriter(this.options.outDir);
-    const sections = [...input.pagesForSearch.flatMap(pageSections), ...input.categories];
-    const { url, ...search } = searchIndexInto(input, sections);
+    // Page by page: never every page's text, and of the index only a bounded part (its postings in sorted runs in the spill folder).
+    const sections = searchIndexInput(input, searchRunsFolder(this.spill));
+    for (const page of input.pagesForSearch) sections.add(pageSections(page));
+    sections.add(input.categories);
+    const { url, ...search } = sections.write();
     this.search = search;
     return { ...bundlesInto(input, await compileAssets(input.root), url), searchDeferred: false };
   }
@@ -65,6 +85,7 @@ export class DirectRuntime implements Runtime {
   }
 
   finish(failed: boolean): Promise<void> {
+    this.spill.close();
     if (failed) this.writer?.abort();
     return Promise.resolve();
   }
@@ -88,14 +109,24 @@ export function writeOutput(writer: SiteWriter, file: FileOutput): void {
 }
 
 /**
- * The search index, added to the build's assets. Its entry file (the one the pages link to) is
- * named by a digest of what the index is made from (lib/assets/search/index-job.ts), in every way a
- * build runs: the helper thread must name it before it exists, while the pages render.
+ * The search index's input, whose files go to the build's assets. Its entry file (the one the pages
+ * link to) is named by a digest of what the index is made from (lib/assets/search/index-job.ts), in
+ * every way a build runs: the helper thread must name it before it exists, while the pages render.
  */
-export function searchIndexInto(input: AssetsInput, sections: SearchSection[]): BuiltSearchIndex {
+export function searchIndexInput(input: AssetsInput, runsDir?: string): SearchIndexInput {
   const entryName = searchEntryName(input);
-  return buildSearchIndex(sections, (name, text) =>
-    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { synonyms: input.synonyms });
+  return new SearchIndexInput((name, text) =>
+    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { synonyms: input.synonyms, runsDir });
+}
+
+/**
+ * A new folder for the search index's sorted runs (lib/assets/search/term-runs.ts), in the spill
+ * file's folder: removed with it when the build ends, whether it succeeds or fails.
+ */
+export function searchRunsFolder(spill: SpillFile): string {
+  const folder = spill.besides('search-runs');
+  mkdirSync(folder);
+  return folder;
 }
 
 export function searchEntryName(input: AssetsInput): string {

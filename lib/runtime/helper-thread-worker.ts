@@ -9,12 +9,15 @@ import { BuildError, Diagnostics } from '../diagnostics.ts';
 import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
 import { loadApiDescription } from '../load/openapi.ts';
 import { transformDoc } from '../transform/doc.ts';
-import { buildSearchIndex } from '../assets/search/build-index.ts';
+import { SpillFile, withSpilled, type SpilledText } from './spill.ts';
+import { SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexInput, IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
 
 /** What search reads of the pages this thread transformed: indexed here later, never sent back and forth. */
 let ownPages: PageForSearch[] = [];
+/** Where this thread keeps the HTML of the pages it transformed, in the main thread's spill folder (which that thread removes). */
+let spill: SpillFile | undefined;
 
 function markdown(job: MarkdownJob): MarkdownResult {
   const diagnostics = new Diagnostics();
@@ -33,22 +36,44 @@ function markdown(job: MarkdownJob): MarkdownResult {
       return assets.addImage(absPath);
     },
   };
-  const pages = job.sources.map((source) => transformDoc(source, env));
-  ownPages = pages.map((page) => searchInputOf(job.baseUrl, page));
-  return { pages: pages.map(({ source: _source, ...page }) => page), images: [...images], warnings: diagnostics.warnings };
+  // Each page's HTML goes to this thread's spill file as soon as it is made: the main thread reads
+  // it from there when the page renders, and this thread when it indexes the page.
+  spill ??= SpillFile.at(job.spillFile, true);
+  const file = spill;
+  const pages = job.sources.map((source) => {
+    const { source: _source, html, ...page } = transformDoc(source, env);
+    const htmlAt = file.put(html);
+    ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: () => file.get(htmlAt) })));
+    return { ...page, htmlAt };
+  });
+  file.flush();
+  return { pages, images: [...images], warnings: diagnostics.warnings };
 }
 
 function searchIndex(job: IndexJob): IndexJobResult {
   const input = JSON.parse(job.inputJson) as IndexInput;
-  const sections = [...input.pages.flatMap(pageSections), ...ownPages.flatMap(pageSections), ...input.extra];
+  // The main thread's pages come without their HTML: read here from its spill file, page by page.
+  const file = job.spilled && SpillFile.at(job.spilled.file, false);
+  if (file && job.spilled) {
+    const { at } = job.spilled;
+    input.pages = input.pages.map((page, index) => withSpilled(page, { html: () => file.get(at[index] as SpilledText) }));
+  }
   let written = 0;
-  const { url: _url, ...index } = buildSearchIndex(sections, (name, content) => {
+  // Page by page: never every page's text, and of the index only a bounded part (its postings in
+  // sorted runs in the job's runs folder, its doc shards written as they fill).
+  const sections = new SearchIndexInput((name, content) => {
     // The entry file has the name the pages already link to; the others their content hash.
     const fileName = name === 'search-index.json' ? job.entryName : hashedName(name, content);
     writeFileSync(join(job.outputDir, fileName), content);
     written += 1;
     return `${job.folderUrl}${fileName}`;
-  }, { synonyms: input.synonyms });
+  }, { synonyms: input.synonyms, runsDir: job.runsDir });
+  for (const page of input.pages) sections.add(pageSections(page));
+  for (const page of ownPages) sections.add(pageSections(page));
+  sections.add(input.extra);
+  file?.close();
+  ownPages = [];
+  const { url: _url, ...index } = sections.write();
   return { written, index };
 }
 

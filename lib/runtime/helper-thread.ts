@@ -9,6 +9,7 @@ import { BuildError, type Warning } from '../diagnostics.ts';
 import type { DocPage } from '../model.ts';
 import type { IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
 import type { SiteConfig } from '../load/config.ts';
+import type { SpilledText } from './spill.ts';
 
 /** From this many docs on, a production build takes a helper thread. */
 export const HELPER_MIN_DOCS = 1000;
@@ -29,11 +30,16 @@ export interface MarkdownJob {
   embeds: string[];
   /** site.yml "markdown". */
   markdown: SiteConfig['markdown'] | undefined;
+  /** Where the helper keeps the pages' HTML: a file in the main thread's spill folder. */
+  spillFile: string;
 }
 
 export interface MarkdownResult {
-  /** Without their sources, which the main thread has already. */
-  pages: Omit<DocPage, 'source'>[];
+  /**
+   * Without their sources, which the main thread has already, and without their HTML, which the
+   * helper kept in its spill file (MarkdownJob.spillFile, lib/runtime/spill.ts): each page says where.
+   */
+  pages: (Omit<DocPage, 'source' | 'html'> & { htmlAt: SpilledText })[];
   /** Images the pages use: the main thread adds them to the build's assets. */
   images: string[];
   warnings: Warning[];

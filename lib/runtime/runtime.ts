@@ -19,6 +19,7 @@ import type { PageEnvironment } from '../transform/doc.ts';
 import type { BuildCache } from './build-cache.ts';
 import type { Memo } from './memo.ts';
 import type { CheckedFile } from '../assets/asset-files.ts';
+import type { KeepText } from './spill.ts';
 import { CachedRuntime } from './cached.ts';
 import { DirectRuntime } from './direct.ts';
 import { ThreadedRuntime } from './threaded.ts';
@@ -77,14 +78,19 @@ export interface Runtime {
   commitDates(siteDir: string): Promise<Map<string, Date>>;
   /** Load: an input file parsed (the API description). */
   parsed<T>(path: string, parse: (path: string) => T): T;
+  /**
+   * Load and transform: where each doc's markdown body and HTML wait until a page reads them (a
+   * production build's spill file, lib/runtime/spill.ts); undefined keeps them in memory.
+   */
+  readonly keep: KeepText | undefined;
   /** The runtime for a site of this many docs (a large production build takes a helper thread). */
   forDocs(count: number): Runtime;
   /** Transform: every doc's markdown, in file order. */
   transform(input: TransformInput): Promise<DocPage[]>;
   /** Transform: the images checked by earlier builds, reused while unchanged (`npm start` only). */
   readonly checkedImages: Memo<CheckedFile> | undefined;
-  /** Assemble: each doc's markdown twin, while the doc object is the same. */
-  readonly twins: WeakMap<DocPage, { siteRoot: string; content: string }>;
+  /** Assemble: each doc's markdown twin, while the doc object is the same (`npm start` only). */
+  readonly twins: WeakMap<DocPage, { siteRoot: string; content: string }> | undefined;
   /** Assets: the search index and the bundles, added to the build's assets; their URLs. */
   assets(input: AssetsInput): Promise<AssetsResult>;
   /** Render: every page of the output table. */
@@ -104,5 +110,5 @@ export interface RuntimeOptions {
 }
 
 export function runtimeFor(options: RuntimeOptions): Runtime {
-  return options.cache ? new CachedRuntime(options.cache, options.outDir, options.deferSearch === true) : new DirectRuntime(options, () => new ThreadedRuntime(options));
+  return options.cache ? new CachedRuntime(options.cache, options.outDir, options.deferSearch === true) : new DirectRuntime(options, (spill) => new ThreadedRuntime(options, spill));
 }

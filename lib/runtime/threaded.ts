@@ -10,8 +10,9 @@ import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
-import { bundlesInto, DirectRuntime, writeOutput } from './direct.ts';
+import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
+import { SpillFile, spilledDoc, type SpilledText } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
 
 export class ThreadedRuntime extends DirectRuntime {
@@ -20,8 +21,13 @@ export class ThreadedRuntime extends DirectRuntime {
   private helperDocs = 0;
   private indexing: Promise<IndexJobResult> | undefined;
 
-  constructor(options: RuntimeOptions) {
-    super(options);
+  /** The helper's spill file, holding the HTML of the docs it transformed. */
+  private helperSpill: SpillFile | undefined;
+  /** Where the HTML of the docs this thread transformed is in its spill file: the helper reads it there to index them. */
+  private readonly ourHtml: SpilledText[] = [];
+
+  constructor(options: RuntimeOptions, spill: SpillFile) {
+    super(options, undefined, spill);
   }
 
   /**
@@ -32,15 +38,25 @@ export class ThreadedRuntime extends DirectRuntime {
     // The helper starts later (it loads its modules first): it takes somewhat less than half.
     const split = Math.ceil(sources.length * 0.55);
     const theirSources = sources.slice(split);
+    const spillFile = this.spill.besides('helper-texts');
     const theirs = this.helper.markdown({
-      sources: theirSources, baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
+      // Plain copies with their bodies: the spill file's readers do not cross to another thread.
+      spillFile, sources: theirSources.map((source) => ({ ...source, body: source.body })), baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
     });
-    const ours = sources.slice(0, split).map((source) => transformDoc(source, env));
+    const ours = sources.slice(0, split).map((source) => {
+      const doc = transformDoc(source, env);
+      const htmlAt = this.spill.put(doc.html);
+      this.ourHtml.push(htmlAt);
+      return spilledDoc(doc, this.keep, () => this.spill.get(htmlAt));
+    });
     const { pages, images, warnings } = await theirs;
     for (const image of images) assets.addImage(image);
     for (const warning of warnings) env.diagnostics.warn(warning, warning.message);
     this.helperDocs = pages.length;
-    return [...ours, ...pages.map((page, index) => ({ ...page, source: theirSources[index] as DocSource }))];
+    const helperSpill = SpillFile.at(spillFile, false);
+    this.helperSpill = helperSpill;
+    return [...ours, ...pages.map(({ htmlAt, ...page }, index) =>
+      spilledDoc({ ...page, html: '', source: theirSources[index] as DocSource }, this.keep, () => helperSpill.get(htmlAt)))];
   }
 
   /** The index is built in the helper meanwhile; the pages link to its entry file by the name it will have. */
@@ -48,8 +64,12 @@ export class ThreadedRuntime extends DirectRuntime {
     this.writer = new SiteWriter(this.options.outDir);
     const { pagesForSearch, docs } = input;
     // The job (the whole input as JSON) is not kept here once the helper has its copy.
-    const job = indexJob(input.root, input.config.baseUrl, pagesForSearch.slice(0, docs.length - this.helperDocs), pagesForSearch,
-      input.categories, this.writer.folder('assets/search'), input.synonyms);
+    // This thread's pages go without their HTML, which the helper reads from the spill file.
+    this.spill.flush();
+    const ours = pagesForSearch.slice(0, docs.length - this.helperDocs).map(({ title, description, url, tags, keywords, unlisted }) =>
+      unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords });
+    const job = indexJob(input.root, input.config.baseUrl, ours, pagesForSearch, input.categories, this.writer.folder('assets/search'), input.synonyms,
+      { file: this.spill.path, at: this.ourHtml }, searchRunsFolder(this.spill));
     this.indexing = this.helper.searchIndex(job);
     return { ...bundlesInto(input, await compileAssets(input.root), `${job.folderUrl}${job.entryName}`), searchDeferred: false };
   }
@@ -65,8 +85,10 @@ export class ThreadedRuntime extends DirectRuntime {
   }
 
   override async finish(failed: boolean): Promise<void> {
+    this.helperSpill?.close();
     if (!failed) {
       void this.helper.stop();
+      this.spill.close();
       return;
     }
     // The helper may be writing search files into the new folder: stop it before removing that.

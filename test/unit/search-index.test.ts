@@ -166,3 +166,28 @@ test('the real site: expected pages in the first three results, first query unde
     `first query ≤ ${(heaviest / 1024).toFixed(1)} KB gzipped with the search code; median query ${figures.medianQueryMs.toFixed(2)} ms`);
   assert.ok(heaviest <= 100 * 1024, `first query ${heaviest} bytes`);
 });
+
+test('term shards are cut where the words\' first two letters change, and come before the manifest', () => {
+  const terms: string[][] = [];
+  const order: string[] = [];
+  buildSearchIndex(sampleSections(400), (name, content) => {
+    order.push(name);
+    if (name === 'search-terms.json') terms.push((JSON.parse(content) as [string, unknown][]).map(([term]) => term));
+    return `/s/${order.length}`;
+  }, { limits: { singleFileBytes: 1000, termShardBytes: 3000, docShardBytes: 1500 } });
+  assert.ok(terms.length > 4, `${terms.length} term shards`);
+  for (let k = 1; k < terms.length; k += 1) {
+    const last = terms[k - 1]?.at(-1) ?? '';
+    const first = terms[k]?.[0] ?? '';
+    assert.ok(last < first, `${last} < ${first}`);
+    // Two letters in common only when no later cut in the shard had them change.
+    const shard = terms[k - 1] ?? [];
+    const prefix = first.slice(0, 2);
+    if (last.slice(0, 2) === prefix) assert.ok(shard.slice(Math.ceil(shard.length / 4)).every((term) => term.startsWith(prefix)), `shard ${k} starts with ${first} after ${last}`);
+  }
+  // The doc shards as they fill (from the start here: the records alone are too big for one file),
+  // then the term shards, the lengths and the manifest last (it names the others).
+  assert.deepEqual(order.slice(-2), ['search-lengths.json', 'search-index.json']);
+  const firstTerms = order.indexOf('search-terms.json');
+  assert.deepEqual(order.slice(firstTerms, firstTerms + terms.length), terms.map(() => 'search-terms.json'));
+});

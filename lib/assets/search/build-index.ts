@@ -4,7 +4,7 @@
 // shards of its words and of its top results, whatever the size of the site.
 import { SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef, type SearchSynonyms } from '../../../common/search.ts';
 import { excerptOf, type SearchSection } from './sections.ts';
-import { indexSections, type TermIndex } from './term-index.ts';
+import { TermIndexer, type TermText } from './term-index.ts';
 
 export interface SearchIndexLimits {
   /** Up to this size the whole index is one file. */
@@ -35,64 +35,166 @@ export interface SearchIndexOptions {
   /** The site's synonym table (lib/load/search-synonyms.ts), applied by the browser at query time. */
   synonyms?: SearchSynonyms;
   limits?: SearchIndexLimits;
+  /** A folder for the postings' sorted runs, so that their memory is bounded (TermIndexerOptions). */
+  runsDir?: string | undefined;
+  /** Postings held before a run is written (TermIndexerOptions). */
+  runPostings?: number | undefined;
 }
 
 /**
- * `addFile` stores a file and returns its final URL (content-hashed), so the manifest can point
- * at the shards by URL. A page's sections must be consecutive, its top section first (as
+ * Stores a file and returns its final URL (content-hashed), so that the manifest can point at the
+ * shards by URL.
+ */
+export type AddFile = (name: string, content: string) => string;
+
+/**
+ * The index, fed one page's sections at a time, then written. It keeps what the index files hold,
+ * never the sections' text, and of that only a bounded part on a large site: the postings go to
+ * sorted runs on disk with a runs folder (lib/assets/search/term-index.ts), each section's short
+ * record goes into doc shards as they fill once the one-file form is out of reach, and the field
+ * lengths are a flat array. A page's sections must be consecutive, its top section first (as
  * pageSections() gives them).
  */
-export function buildSearchIndex(
-  sections: SearchSection[],
-  addFile: (name: string, content: string) => string,
-  { synonyms = {}, limits = DEFAULT_LIMITS }: SearchIndexOptions = {},
-): BuiltSearchIndex {
-  const { documentCount, averageFieldLength, fieldLength: lengths, terms } = indexSections(sections);
-  const docs: DocRecord[] = sections.map((section) => [section.pageTitle, section.url, section.heading, excerptOf(section.text)]);
-  const head = { version: SEARCH_INDEX_VERSION, documentCount, pages: pageSizes(sections), synonyms, averageFieldLength } as const;
+export class SearchIndexInput {
+  private readonly terms: TermIndexer;
+  private readonly docs: DocRecords;
+  private readonly limits: SearchIndexLimits;
+  private readonly synonyms: SearchSynonyms;
+  /** Sections per page: runs of consecutive sections with the same address before the "#". */
+  private readonly pages: number[] = [];
+  private lastPage: string | undefined;
+  /** Raw size of the files written so far. */
+  private bytes = 0;
 
-  // The one-file form, unless the terms alone are already too big for it.
-  const termBytes = terms.reduce((sum, entry) => sum + entry.json.length + 1, 0);
-  if (termBytes <= limits.singleFileBytes) {
-    // As JSON.stringify would write the SearchManifest { ...head, lengths, terms, docs }.
-    const singleText = `${JSON.stringify({ ...head, lengths }).slice(0, -1)},"terms":${termsJson(terms)},"docs":${JSON.stringify(docs)}}`;
-    if (singleText.length <= limits.singleFileBytes) {
-      return { url: addFile('search-index.json', singleText), sections: sections.length, files: 1, bytes: singleText.length };
+  constructor(private readonly addFile: AddFile, { synonyms = {}, limits = DEFAULT_LIMITS, runsDir, runPostings }: SearchIndexOptions = {}) {
+    this.terms = new TermIndexer({ runsDir, runPostings });
+    this.limits = limits;
+    this.synonyms = synonyms;
+    this.docs = new DocRecords(limits, (name, content) => this.save(name, content));
+  }
+
+  add(sections: Iterable<SearchSection>): void {
+    for (const section of sections) {
+      this.terms.add(section);
+      this.docs.add([section.pageTitle, section.url, section.heading, excerptOf(section.text)]);
+      const page = section.url.replace(/#.*$/, '');
+      if (this.pages.length > 0 && page === this.lastPage) this.pages[this.pages.length - 1] = (this.pages.at(-1) ?? 0) + 1;
+      else this.pages.push(1);
+      this.lastPage = page;
     }
   }
 
-  let bytes = 0;
-  const save = (name: string, content: string) => {
-    bytes += content.length;
-    return addFile(name, content);
-  };
-  const write = (name: string, parts: unknown) => save(name, JSON.stringify(parts));
-  const termShards: SearchShardRef[] = chunkTerms(terms, limits.termShardBytes).map((part) => ({ from: part[0]?.term ?? '', url: save('search-terms.json', termsJson(part)) }));
-  let from = 0;
-  const docShards: SearchShardRef[] = chunk(docs, limits.docShardBytes).map((part) => {
-    const ref = { from, url: write('search-docs.json', part) };
-    from += part.length;
-    return ref;
-  });
-  const manifest: SearchManifest = { ...head, lengthsUrl: write('search-lengths.json', lengths), termShards, docShards };
-  const url = write('search-index.json', manifest);
-  return { url, sections: sections.length, files: termShards.length + docShards.length + 2, bytes };
-}
-
-/** Sections per page: runs of consecutive sections with the same address before the "#". */
-function pageSizes(sections: SearchSection[]): number[] {
-  const sizes: number[] = [];
-  let last: string | undefined;
-  for (const section of sections) {
-    const page = section.url.replace(/#.*$/, '');
-    if (page === last) sizes[sizes.length - 1] = (sizes[sizes.length - 1] ?? 0) + 1;
-    else sizes.push(1);
-    last = page;
+  /** The index of the sections so far, written: one file, or the shards and their manifest. */
+  write(): BuiltSearchIndex {
+    const { limits, pages, docs } = this;
+    const { documentCount, averageFieldLength, fieldLength, terms } = this.terms.finish();
+    const head = { version: SEARCH_INDEX_VERSION, documentCount, pages, synonyms: this.synonyms, averageFieldLength } as const;
+    const termEntries = terms[Symbol.iterator]();
+    try {
+      // The one-file form, unless the terms alone are already too big for it: the terms are held only
+      // until they are (a large site's are then written shard by shard as they are made).
+      const held: TermText[] = [];
+      let termBytes = 0;
+      let next = termEntries.next();
+      while (!next.done && termBytes <= limits.singleFileBytes) {
+        held.push(next.value);
+        termBytes += next.value.json.length + 1;
+        next = termEntries.next();
+      }
+      const docsJson = docs.json();
+      if (next.done && termBytes <= limits.singleFileBytes && docsJson !== undefined) {
+        // As JSON.stringify would write the SearchManifest { ...head, lengths, terms, docs }.
+        const singleText = `${JSON.stringify(head).slice(0, -1)},"lengths":${fieldLength.json()},"terms":${termsJson(held)},"docs":${docsJson}}`;
+        if (singleText.length <= limits.singleFileBytes) {
+          return { url: this.addFile('search-index.json', singleText), sections: documentCount, files: 1, bytes: singleText.length };
+        }
+      }
+      function* allTerms(): Generator<TermText> {
+        yield* held.splice(0);
+        if (next.done) return;
+        yield next.value;
+        for (let entry = termEntries.next(); !entry.done; entry = termEntries.next()) yield entry.value;
+      }
+      const termShards: SearchShardRef[] = [];
+      chunkTerms(allTerms(), limits.termShardBytes, (part) => termShards.push({ from: part[0]?.term ?? '', url: this.save('search-terms.json', termsJson(part)) }));
+      const docShards = docs.finish();
+      const manifest: SearchManifest = { ...head, lengthsUrl: this.save('search-lengths.json', fieldLength.json()), termShards, docShards };
+      const url = this.save('search-index.json', JSON.stringify(manifest));
+      return { url, sections: documentCount, files: termShards.length + docShards.length + 2, bytes: this.bytes };
+    } finally {
+      // Ends the terms' reading, which removes the indexer's run files, should writing a file fail.
+      termEntries.return?.();
+    }
   }
-  return sizes;
+
+  private save(name: string, content: string): string {
+    this.bytes += content.length;
+    return this.addFile(name, content);
+  }
 }
 
-type TermText = TermIndex['terms'][number];
+/** The index of a list of sections, written (SearchIndexInput). */
+export function buildSearchIndex(sections: SearchSection[], addFile: AddFile, options: SearchIndexOptions = {}): BuiltSearchIndex {
+  const input = new SearchIndexInput(addFile, options);
+  input.add(sections);
+  return input.write();
+}
+
+/**
+ * Each section's short record, as JSON, cut into doc shards as they come: consecutive records
+ * whose JSON adds up to about `docShardBytes` each (never empty). The shards are held while the
+ * one-file form could still take every record; once the records are too big for it, they are
+ * written as they fill, so that only the shard being filled is held.
+ */
+class DocRecords {
+  /** Shards cut but not written, while the one-file form may still take them. */
+  private readonly cut: string[][] = [];
+  private part: string[] = [];
+  private partBytes = 0;
+  /** The JSON size of every record so far, a comma each: the one-file form's "docs" is one more. */
+  private allBytes = 0;
+  private streaming = false;
+  private readonly refs: SearchShardRef[] = [];
+  private from = 0;
+
+  constructor(private readonly limits: SearchIndexLimits, private readonly save: AddFile) {}
+
+  add(record: DocRecord): void {
+    const text = JSON.stringify(record);
+    const size = text.length + 1;
+    if (this.part.length > 0 && this.partBytes + size > this.limits.docShardBytes) {
+      if (this.streaming) this.emit(this.part);
+      else this.cut.push(this.part);
+      this.part = [];
+      this.partBytes = 0;
+    }
+    this.part.push(text);
+    this.partBytes += size;
+    this.allBytes += size;
+    if (!this.streaming && this.allBytes + 1 > this.limits.singleFileBytes) {
+      this.streaming = true;
+      for (const part of this.cut.splice(0)) this.emit(part);
+    }
+  }
+
+  /** Every record, as the JSON array the one-file form holds; undefined once they are too big for it. */
+  json(): string | undefined {
+    return this.streaming ? undefined : `[${[...this.cut.flat(), ...this.part].join(',')}]`;
+  }
+
+  /** The shards: those not written yet written. */
+  finish(): SearchShardRef[] {
+    for (const part of this.cut.splice(0)) this.emit(part);
+    if (this.part.length > 0 || this.refs.length === 0) this.emit(this.part);
+    this.part = [];
+    return this.refs;
+  }
+
+  private emit(part: string[]): void {
+    this.refs.push({ from: this.from, url: this.save('search-docs.json', `[${part.join(',')}]`) });
+    this.from += part.length;
+  }
+}
 
 /** A list of term entries as the JSON array of TermEntry it stands for. */
 function termsJson(terms: TermText[]): string {
@@ -103,21 +205,29 @@ function termsJson(terms: TermText[]): string {
  * Term shards cut where the words' first letters change: the browser loads the shard where a query
  * word would sort, so a typo after the first two letters ("webhok") still finds its word
  * ("webhook") in the same shard. A run of words sharing two letters that is too big for one shard
- * is cut where the third letter changes, and so on.
+ * is cut where the third letter changes, and so on. Each shard goes to `emit` as soon as the next
+ * term shows it is full, so only one shard's terms are held at a time.
  */
-function chunkTerms(terms: TermText[], targetBytes: number): TermText[][] {
-  const sizes = terms.map((entry) => entry.json.length + 1);
-  const parts: TermText[][] = [];
-  let start = 0;
-  while (start < terms.length) {
-    let end = start;
-    let size = 0;
-    while (end < terms.length && (end === start || size + (sizes[end] ?? 0) <= targetBytes)) size += sizes[end++] ?? 0;
-    if (end < terms.length) end = preferredCut(terms, start, end);
-    parts.push(terms.slice(start, end));
-    start = end;
+function chunkTerms(terms: Iterable<TermText>, targetBytes: number, emit: (part: TermText[]) => void): void {
+  let part: TermText[] = [];
+  let size = 0;
+  let parts = 0;
+  for (const entry of terms) {
+    const entrySize = entry.json.length + 1;
+    // A term that does not fit: the shard ends at the latest good cut, and what follows the cut
+    // starts the next one (it fits, being part of a shard that did), this term perhaps too.
+    while (part.length > 0 && size + entrySize > targetBytes) {
+      // The cut may fall just before this term, so it is read too.
+      const cut = preferredCut([...part, entry], 0, part.length);
+      emit(part.slice(0, cut));
+      parts += 1;
+      part = part.slice(cut);
+      size = part.reduce((sum, kept) => sum + kept.json.length + 1, 0);
+    }
+    part.push(entry);
+    size += entrySize;
   }
-  return parts.length > 0 ? parts : [[]];
+  if (part.length > 0 || parts === 0) emit(part);
 }
 
 /** The latest cut in (start, end] where words change in their first 2, else 3, 4… letters. */
@@ -130,23 +240,4 @@ function preferredCut(terms: TermText[], start: number, end: number): number {
     }
   }
   return end;
-}
-
-/** Consecutive runs of items whose JSON adds up to about `targetBytes` each (never empty). */
-function chunk<T>(items: T[], targetBytes: number): T[][] {
-  const parts: T[][] = [];
-  let part: T[] = [];
-  let size = 0;
-  for (const item of items) {
-    const itemSize = JSON.stringify(item).length + 1;
-    if (part.length > 0 && size + itemSize > targetBytes) {
-      parts.push(part);
-      part = [];
-      size = 0;
-    }
-    part.push(item);
-    size += itemSize;
-  }
-  if (part.length > 0 || parts.length === 0) parts.push(part);
-  return parts;
 }

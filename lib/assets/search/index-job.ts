@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import type { SearchSynonyms } from '../../../common/search.ts';
 import type { BuiltSearchIndex } from './build-index.ts';
 import type { PageForSearch, SearchSection } from './sections.ts';
+import type { SpilledText } from '../../runtime/spill.ts';
 
 /** Everything whose change changes the index files for the same sections. */
-const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
+const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/term-runs.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
 
 /**
  * What the worker indexes: the doc pages (split into sections there) and sections made already;
@@ -40,6 +41,13 @@ export interface IndexJob {
    * thread's copies): on 10,000 pages the build's peak memory.
    */
   outputDir: string;
+  /** Where the HTML of `pages` is, when they come without it (a spill file, lib/runtime/spill.ts): one place a page. */
+  spilled?: { file: string; at: SpilledText[] } | undefined;
+  /**
+   * A folder (existing, empty) for the index's sorted runs of postings (lib/assets/search/term-runs.ts),
+   * made by the main thread in its spill folder, which it removes whatever the helper does.
+   */
+  runsDir?: string | undefined;
 }
 
 export interface IndexJobResult {
@@ -53,7 +61,7 @@ export interface IndexJobResult {
  * in order (the helper's own come last): the entry file's name covers all of them.
  */
 export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], all: PageForSearch[], extra: SearchSection[], outputDir: string,
-  synonyms: SearchSynonyms): IndexJob {
+  synonyms: SearchSynonyms, spilled?: IndexJob['spilled'], runsDir?: string): IndexJob {
   const input: IndexInput = { pages: ours, extra, synonyms };
   const digest = createHash('sha256');
   for (const path of INDEXING_SOURCES) digest.update(readFileSync(join(root, path)));
@@ -67,5 +75,5 @@ export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], a
     digest.update('\n');
   }
   digest.update(JSON.stringify(extra)).update('\0').update(JSON.stringify(synonyms));
-  return { inputJson: JSON.stringify(input), entryName: `search-index.${digest.digest('hex').slice(0, 10)}.json`, folderUrl: `${baseUrl}assets/search/`, outputDir };
+  return { inputJson: JSON.stringify(input), entryName: `search-index.${digest.digest('hex').slice(0, 10)}.json`, folderUrl: `${baseUrl}assets/search/`, outputDir, spilled, runsDir };
 }

@@ -2,84 +2,263 @@
 // toJSON() gives for the same documents and settings, as JSON text (a unit test holds the two equal), without
 // MiniSearch's radix tree, which the build never queries: on 10,000 pages adding the sections to
 // MiniSearch took most of the build's time, while these Maps take a fraction of it.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { SEARCH_FIELDS, processTerm, tokenize } from '../../../common/search.ts';
 import type { SearchSection } from './sections.ts';
+import { mergeRuns, readRun, termJson, writeRun, type RunEntry } from './term-runs.ts';
 
 export interface TermIndex {
   documentCount: number;
   /** Per field, the mean number of distinct words (MiniSearch's running mean, to the same bits). */
   averageFieldLength: number[];
   /** Per section, per field, the number of distinct words. */
-  fieldLength: number[][];
+  fieldLength: FieldLengths;
   /**
    * Each term's entry (term → field id → section id → occurrences) as its JSON text, sorted by
    * term: the index files are made of these texts, so no object with thousands of numeric keys is
-   * ever built or serialised.
+   * ever built or serialised. Made one at a time as they are read, once: a large site's index is
+   * written shard by shard, so its text is never held whole (lib/assets/search/build-index.ts).
+   * Read to the end (or ended early with return()), it removes the indexer's run files.
    */
-  terms: { term: string; json: string }[];
+  terms: Iterable<TermText>;
 }
 
-export function indexSections(sections: SearchSection[]): TermIndex {
+export interface TermText {
+  term: string;
+  json: string;
+}
+
+/**
+ * A posting, a section id and the term's count in it, as one number: id × 2^29 + count. A count is
+ * below 2^29 (no string is longer) and ids stay below 2^24 (MAX_SECTIONS), so the number is an exact
+ * integer; V8 stores an array of such numbers unboxed, 8 bytes a posting, half of the id and count
+ * apart, which on a large site is the biggest part of the index's memory.
+ */
+const COUNT_SPAN = 2 ** 29;
+/** More sections than a posting can number (some 16 million: far beyond any documentation site). */
+export const MAX_SECTIONS = 2 ** 24;
+
+function posting(id: number, count: number): number {
+  return id * COUNT_SPAN + count;
+}
+
+/**
+ * Postings held before they go to a run file: some 16 MB of numbers plus their arrays. A
+ * 10,000-page site has about 4.4 million postings in all.
+ */
+export const RUN_POSTINGS = 2_000_000;
+
+export interface TermIndexerOptions {
+  /**
+   * A folder (existing, for this indexer alone) for sorted runs of the postings
+   * (lib/assets/search/term-runs.ts), so that the postings held stay bounded; without it every
+   * posting stays in memory. The run files are removed once the terms are read; should the build
+   * fail before, the folder's maker removes them with it.
+   */
+  runsDir?: string | undefined;
+  /** Postings held, with `runsDir`, before they are written to a run (RUN_POSTINGS by default). */
+  runPostings?: number | undefined;
+}
+
+/**
+ * Each section's field lengths (distinct words per field) in one flat array, grown as sections
+ * come: an array per section cost some 80 bytes a section more.
+ */
+export class FieldLengths {
+  private values = new Uint32Array(1024);
+  private size = 0;
+
+  constructor(readonly fields: number) {}
+
+  get count(): number {
+    return this.size / this.fields;
+  }
+
+  add(lengths: number[]): void {
+    if (this.size + this.fields > this.values.length) {
+      const grown = new Uint32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    for (let field = 0; field < this.fields; field += 1) this.values[this.size + field] = lengths[field] ?? 0;
+    this.size += this.fields;
+  }
+
+  /** A section's lengths, per field. */
+  of(id: number): number[] {
+    return Array.from(this.values.subarray(id * this.fields, (id + 1) * this.fields));
+  }
+
+  /**
+   * Per field, the mean: MiniSearch keeps a running mean, (mean × count + length) / (count + 1),
+   * as sections are added; the same arithmetic in the same order gives the same floating-point result.
+   */
+  averages(): number[] {
+    const averages: number[] = [];
+    for (let id = 0; id < this.count; id += 1) {
+      for (let field = 0; field < this.fields; field += 1) {
+        averages[field] = ((averages[field] ?? 0) * id + (this.values[id * this.fields + field] ?? 0)) / (id + 1);
+      }
+    }
+    return averages;
+  }
+
+  /** As JSON.stringify writes the list of each section's lengths: `[[1,0,…],…]`. */
+  json(): string {
+    const parts: string[] = [];
+    let part: string[] = [];
+    for (let id = 0; id < this.count; id += 1) {
+      part.push(`[${this.values.subarray(id * this.fields, (id + 1) * this.fields).join(',')}]`);
+      // Joined a few thousand at a time, so as not to hold a string per section at once.
+      if (part.length === 4096) {
+        parts.push(part.join(','));
+        part = [];
+      }
+    }
+    if (part.length > 0) parts.push(part.join(','));
+    return `[${parts.join(',')}]`;
+  }
+}
+
+/**
+ * The inverted index, fed one section at a time: what it keeps is the postings (numbers) and each
+ * section's field lengths, never the sections' text, so a large site's sections need not all be
+ * held at once. With a runs folder the postings held are bounded too: past `runPostings`, they
+ * go to a sorted run on disk, merged with the others at the end.
+ */
+export class TermIndexer {
   // Each distinct word is processed once: word → term number (-1: not indexed, a stop word).
-  const wordTerms = new Map<string, number>();
-  const termIds = new Map<string, number>();
-  const termNames: string[] = [];
-  // Per term, per field: section ids and counts, interleaved ([id, count, id, count, …]).
-  const postings: number[][][] = [];
-  const averageFieldLength: number[] = [];
-  const fieldLength: number[][] = [];
-  const counts = new Map<number, number>();
-  sections.forEach((section, id) => {
+  // Term numbers are the indexer's for all runs; a run keeps postings only for the terms it met.
+  private readonly wordTerms = new Map<string, number>();
+  private readonly termIds = new Map<string, number>();
+  private readonly termNames: string[] = [];
+  /** This run's postings: term number → field id → postings (undefined: the term is not in this run). */
+  private readonly postings: (number[][] | undefined)[] = [];
+  /** The terms with postings in this run. */
+  private runTerms: number[] = [];
+  private held = 0;
+  /** The run files written so far, in order. */
+  private readonly runs: string[] = [];
+  private readonly fieldLength = new FieldLengths(SEARCH_FIELDS.length);
+  private readonly counts = new Map<number, number>();
+  private readonly runsDir: string | undefined;
+  private readonly runPostings: number;
+
+  constructor({ runsDir, runPostings = RUN_POSTINGS }: TermIndexerOptions = {}) {
+    this.runsDir = runsDir;
+    this.runPostings = runPostings;
+  }
+
+  get documentCount(): number {
+    return this.fieldLength.count;
+  }
+
+  add(section: SearchSection): void {
+    const id = this.fieldLength.count;
+    if (id >= MAX_SECTIONS) throw new Error(`The search index takes at most ${MAX_SECTIONS} sections; this site has more.`);
     const lengths: number[] = [];
+    const { counts, postings } = this;
     SEARCH_FIELDS.forEach((field, fieldId) => {
       const tokens = tokenizeFast(section[field] ?? '');
-      const length = new Set(tokens).size;
-      lengths[fieldId] = length;
-      // MiniSearch keeps a running mean, (mean × count + length) / (count + 1); the same
-      // arithmetic gives the same floating-point result.
-      averageFieldLength[fieldId] = ((averageFieldLength[fieldId] ?? 0) * id + length) / (id + 1);
+      lengths[fieldId] = new Set(tokens).size;
       counts.clear();
       for (const token of tokens) {
-        let termId = wordTerms.get(token);
+        let termId = this.wordTerms.get(token);
         if (termId === undefined) {
           const term = processTerm(token);
-          termId = term === null ? -1 : termIds.get(term);
-          if (termId === undefined && term !== null) {
-            termId = termNames.length;
-            termNames.push(term);
-            postings.push([]);
-            termIds.set(term, termId);
-          }
-          termId ??= -1;
-          wordTerms.set(token, termId);
+          termId = term === null ? -1 : this.termId(term);
+          this.wordTerms.set(token, termId);
         }
         if (termId >= 0) counts.set(termId, (counts.get(termId) ?? 0) + 1);
       }
       for (const [termId, count] of counts) {
-        const byField = postings[termId] ?? [];
-        (byField[fieldId] ??= []).push(id, count);
+        let byField = postings[termId];
+        if (byField === undefined) {
+          byField = [];
+          postings[termId] = byField;
+          this.runTerms.push(termId);
+        }
+        (byField[fieldId] ??= []).push(posting(id, count));
       }
+      this.held += counts.size;
     });
-    fieldLength.push(lengths);
-  });
-  const order = termNames.map((_, termId) => termId).sort((a, b) => {
-    const x = termNames[a] ?? '';
-    const y = termNames[b] ?? '';
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-  const terms = order.map((termId) => {
-    const term = termNames[termId] ?? '';
-    const fields: string[] = [];
-    // Field ids ascending and, since sections are added in id order, section ids ascending: the
-    // order in which JSON.stringify writes an object's integer keys.
-    (postings[termId] ?? []).forEach((pairs, fieldId) => {
-      const docs: string[] = [];
-      for (let i = 0; i < pairs.length; i += 2) docs.push(`"${pairs[i]}":${pairs[i + 1]}`);
-      fields.push(`"${fieldId}":{${docs.join(',')}}`);
+    this.fieldLength.add(lengths);
+    // Between sections, so that each run has whole sections and a term's ids ascend across runs.
+    if (this.runsDir !== undefined && this.held > this.runPostings) this.writeRun(this.runsDir);
+  }
+
+  /**
+   * The index, once every section is in. Its terms are read once, in order: each term's postings
+   * are let go as its text is made, so the numbers and the text are not both held whole.
+   */
+  finish(): TermIndex {
+    const { fieldLength, runs } = this;
+    const held = this.heldRun();
+    function* terms(): Generator<TermText> {
+      const readers = runs.map((path) => readRun(path));
+      try {
+        const merged = runs.length === 0 ? mapIterable(held, (entry) => [entry]) : mergeRuns([...readers, held[Symbol.iterator]()]);
+        for (const entries of merged) yield { term: entries[0]?.term ?? '', json: termJson(entries) };
+      } finally {
+        for (const reader of readers) reader.return(undefined);
+        for (const path of runs.splice(0)) rmSync(path, { force: true });
+      }
+    }
+    return { documentCount: fieldLength.count, averageFieldLength: fieldLength.averages(), fieldLength, terms: terms() };
+  }
+
+  /** This run's terms in order, each made as it is read and its postings then let go. */
+  private *heldRun(): Generator<RunEntry> {
+    const { termNames, postings } = this;
+    const order = this.runTerms.sort((a, b) => {
+      const x = termNames[a] ?? '';
+      const y = termNames[b] ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
     });
-    return { term, json: `[${JSON.stringify(term)},{${fields.join(',')}}]` };
-  });
-  return { documentCount: sections.length, averageFieldLength, fieldLength, terms };
+    this.runTerms = [];
+    this.held = 0;
+    for (const termId of order) {
+      const term = termNames[termId] ?? '';
+      const fields: (string | undefined)[] = [];
+      // Field ids ascending and, since sections are added in id order, section ids ascending: the
+      // order in which JSON.stringify writes an object's integer keys.
+      (postings[termId] ?? []).forEach((values, fieldId) => {
+        const docs: string[] = [];
+        for (const value of values) docs.push(`"${Math.floor(value / COUNT_SPAN)}":${value % COUNT_SPAN}`);
+        fields[fieldId] = docs.join(',');
+      });
+      postings[termId] = undefined;
+      yield { term, termJson: JSON.stringify(term), fields };
+    }
+  }
+
+  private writeRun(runsDir: string): void {
+    const path = join(runsDir, `terms-${this.runs.length}.run`);
+    this.runs.push(path);
+    writeRun(path, this.heldRun());
+  }
+
+  private termId(term: string): number {
+    let termId = this.termIds.get(term);
+    if (termId === undefined) {
+      termId = this.termNames.length;
+      this.termNames.push(term);
+      this.postings.push(undefined);
+      this.termIds.set(term, termId);
+    }
+    return termId;
+  }
+}
+
+function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
+export function indexSections(sections: SearchSection[]): TermIndex {
+  const indexer = new TermIndexer();
+  for (const section of sections) indexer.add(section);
+  return indexer.finish();
 }
 
 /**

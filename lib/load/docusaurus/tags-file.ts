@@ -68,7 +68,8 @@ export function applyTagsFile(content: LoadedContent, tagsFile: TagsFile, onInli
       }
       return tag;
     });
-    return { ...doc, frontMatter: { ...doc.frontMatter, tags } };
+    // Copied with its property descriptors: a body kept in the spill file stays there.
+    return Object.create(Object.getPrototypeOf(doc) as object, { ...Object.getOwnPropertyDescriptors(doc), frontMatter: { value: { ...doc.frontMatter, tags }, enumerable: true, writable: true, configurable: true } }) as typeof doc;
   };
   return { ...content, docs: content.docs.map(apply), drafts: content.drafts.map(apply) };
 }

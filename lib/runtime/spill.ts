@@ -1,0 +1,192 @@
+// Runtime: the texts a production build makes or reads early but needs only later, one page at a
+// time (each doc's markdown body, read in load, and its HTML, made in transform), kept in a
+// temporary file instead of memory. Held in memory, they grow with the site (about 10 KB a doc:
+// 100 MB at 10,000 docs, 1 GB at 100,000); spilled, a doc keeps only where its texts are, and
+// reading one back when its page is rendered or its twin written costs a read from the page cache.
+// `npm start` keeps them in memory (lib/runtime/cached.ts): its cache reuses them between builds.
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { DocPage } from '../model.ts';
+
+/** Where a text is in a spill file: plain numbers, so a reference crosses to another thread. */
+export interface SpilledText {
+  offset: number;
+  /** In bytes of UTF-8. */
+  length: number;
+}
+
+/** Keeps a text and gives it back on each call. */
+export type KeepText = (text: string) => () => string;
+
+/**
+ * Bytes written and read a block at a time: a build puts a few texts a doc and reads them back
+ * mostly in the order it put them (pages render in doc order), so one system call serves many
+ * texts instead of one each (measured: ~10 µs a call, 7 a doc, on a busy machine).
+ */
+const BLOCK = 1 << 20;
+
+export class SpillFile {
+  private readonly fd: number;
+  /** Bytes in the file, written or waiting in `pending`. */
+  private size = 0;
+  /** Texts put but not yet written: the file's bytes from `size - pendingLength`. */
+  private readonly pending: Buffer | undefined;
+  private pendingLength = 0;
+  /** The last block read: the file's bytes from `windowStart`. */
+  private window = Buffer.alloc(0);
+  private windowStart = 0;
+
+  private constructor(readonly path: string, writable: boolean, private readonly folder?: string) {
+    this.fd = openSync(path, writable ? 'w+' : 'r');
+    this.pending = writable ? Buffer.allocUnsafe(BLOCK) : undefined;
+  }
+
+  /** A new spill file in a folder of its own under the system's temporary folder. */
+  static create(): SpillFile {
+    const folder = mkdtempSync(join(tmpdir(), 'pagewright-spill-'));
+    return new SpillFile(join(folder, 'texts'), true, folder);
+  }
+
+  /**
+   * A spill file in another's folder (`besides`): the helper thread's own, or another thread's,
+   * to read what it spilled (after its writer's `flush`). The folder's maker removes it, whatever
+   * the other threads do.
+   */
+  static at(path: string, writable: boolean): SpillFile {
+    return new SpillFile(path, writable);
+  }
+
+  /** The path of another spill file in this one's folder (see `at`). */
+  besides(name: string): string {
+    return join(dirname(this.path), name);
+  }
+
+  put(text: string): SpilledText {
+    const { pending } = this;
+    if (!pending) throw new Error(`Internal error: the spill file ${this.path} is open for reading only.`);
+    const offset = this.size;
+    const length = Buffer.byteLength(text, 'utf8');
+    if (this.pendingLength + length > BLOCK) this.flush();
+    if (length > BLOCK) writeSync(this.fd, text, offset, 'utf8');
+    else this.pendingLength += pending.write(text, this.pendingLength, 'utf8');
+    this.size += length;
+    return { offset, length };
+  }
+
+  /** Writes the texts put so far to the file, for another thread to read them. */
+  flush(): void {
+    if (!this.pending || this.pendingLength === 0) return;
+    const start = this.size - this.pendingLength;
+    let written = 0;
+    while (written < this.pendingLength) written += writeSync(this.fd, this.pending, written, this.pendingLength - written, start + written);
+    this.pendingLength = 0;
+  }
+
+  get({ offset, length }: SpilledText): string {
+    const pendingStart = this.size - this.pendingLength;
+    if (this.pending && offset >= pendingStart) return this.pending.toString('utf8', offset - pendingStart, offset - pendingStart + length);
+    if (offset < this.windowStart || offset + length > this.windowStart + this.window.length) {
+      // A block from the text on (more if the text is longer), as far as the file goes.
+      const bytes = Buffer.allocUnsafe(Math.max(BLOCK, length));
+      // This thread's own file ends where its pending bytes start; another's as far as it goes.
+      const end = Math.min(offset + bytes.length, this.pending ? pendingStart : Number.POSITIVE_INFINITY);
+      let read = 0;
+      while (offset + read < end) {
+        const got = readSync(this.fd, bytes, read, end - offset - read, offset + read);
+        if (got === 0) break;
+        read += got;
+      }
+      if (read < length) throw new Error(`Internal error: the spill file ${this.path} ends before the text at ${offset}.`);
+      this.window = bytes.subarray(0, read);
+      this.windowStart = offset;
+    }
+    return this.window.toString('utf8', offset - this.windowStart, offset - this.windowStart + length);
+  }
+
+  /** Keeps `text` in the file; the function reads it back. */
+  readonly keep: KeepText = (text) => {
+    const ref = this.put(text);
+    return () => this.get(ref);
+  };
+
+  /** Closes the file and removes it (with its folder, when this thread made it). */
+  close(): void {
+    closeSync(this.fd);
+    if (this.folder) rmSync(this.folder, { recursive: true, force: true });
+  }
+}
+
+/** Where an object made by `withSpilled` finds the functions that read its spilled fields. */
+const READERS = Symbol('spilled fields');
+/** One prototype per set of spilled fields, whose getters call the object's readers. */
+const prototypes = new Map<string, object>();
+
+/**
+ * A copy of `object` whose fields named in `readers` are read back from where they were kept on
+ * each use. The getters sit on a prototype shared by every object with the same fields, so the
+ * objects keep V8's compact layout: a getter defined on each object turned it into a dictionary of
+ * ~800 bytes (measured). They are not own properties: spread or structured clone leave them out.
+ */
+export function withSpilled<T extends object>(object: T, readers: { [K in keyof T]?: () => T[K] }): T {
+  const keys = Object.keys(readers).sort();
+  const id = keys.join(',');
+  let prototype = prototypes.get(id);
+  if (!prototype) {
+    prototype = {};
+    for (const key of keys) {
+      Object.defineProperty(prototype, key, {
+        get(this: { [READERS]: Record<string, () => unknown> }) {
+          return this[READERS][key]?.();
+        },
+      });
+    }
+    prototypes.set(id, prototype);
+  }
+  const copy = Object.create(prototype) as Record<string, unknown>;
+  for (const key of Object.keys(object)) if (!(key in readers)) copy[key] = (object as Record<string, unknown>)[key];
+  Object.defineProperty(copy, READERS, { value: readers });
+  return copy as T;
+}
+
+/** The fields of a doc cut from its texts that it keeps (its source's are made its own in load). */
+const KEPT_FIELDS = ['id', 'route', 'title', 'sidebarLabel', 'description', 'keywords', 'tags', 'operations', 'changes', 'samples', 'image'] as const satisfies readonly (keyof DocPage)[];
+
+export function spilledDoc(doc: DocPage, keep: KeepText, html: () => string): DocPage {
+  const toc = keep(JSON.stringify(doc.toc));
+  const links = keep(JSON.stringify(doc.links));
+  const anchors = keep(JSON.stringify(doc.anchors));
+  for (const key of KEPT_FIELDS) (doc as unknown as Record<string, unknown>)[key] = ownStrings(doc[key]);
+  return withSpilled(doc, {
+    html,
+    toc: () => JSON.parse(toc()) as DocPage['toc'],
+    links: () => JSON.parse(links()) as DocPage['links'],
+    anchors: () => JSON.parse(anchors()) as DocPage['anchors'],
+  });
+}
+
+/**
+ * Makes every string inside `value` (plain objects and arrays, in place) a copy of its own. V8
+ * makes a slice of a string, a front matter title cut from its file or a heading cut from its
+ * page's HTML, point into the whole string: kept, the slice keeps the whole file or page alive, the
+ * very text the spill file was to hold instead (measured: about 6 KB a doc). What a doc keeps after
+ * its texts are spilled goes through this; its spilled fields (getters) must not be in `value`.
+ */
+export function ownStrings<T>(value: T): T {
+  if (typeof value === 'string') return ownString(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) value[index] = ownStrings(value[index]);
+    return value;
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = ownStrings(record[key]);
+  return value;
+}
+
+/** A copy of `text` that points into no other string: a concatenation, flattened by the slice. */
+function ownString(text: string): string {
+  return text.length < 13 ? text : ` ${text}`.slice(1);
+}

@@ -1,0 +1,53 @@
+// The markdown twins and /llms-full.txt of a production build: each part of /llms-full.txt follows
+// its docs' twins in the output table, so a twin is held only from its index.md to its part (memory
+// on large sites), and the files are the same in whatever order they are written.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { AssetCollector } from '../../lib/assets/bundle.ts';
+import { markdownTwins } from '../../lib/assemble/llms.ts';
+import type { FileOutput } from '../../lib/assemble/output-table.ts';
+import { Diagnostics } from '../../lib/diagnostics.ts';
+import { loadSite } from '../../lib/load/site.ts';
+import type { DocPage } from '../../lib/model.ts';
+import { DirectRuntime } from '../../lib/runtime/direct.ts';
+import { transformSite } from '../../lib/transform/site.ts';
+import { ROOT } from '../helpers/site.ts';
+
+const diagnostics = new Diagnostics();
+const loaded = loadSite(ROOT, diagnostics, (path, parse) => parse(path));
+const { docs } = await transformSite(loaded, new DirectRuntime({ root: ROOT, outDir: '/nonexistent', helperThread: false }), new AssetCollector(loaded.config.baseUrl, ROOT), diagnostics);
+const context = { resolveDocFile: (absPath: string) => loaded.routeByFile.get(absPath), docsDir: loaded.content.docsDir, imageUrl: () => undefined, api: loaded.api };
+const PART_DOCS = 7;
+
+function written(files: FileOutput[]): Map<string, string> {
+  const contents = new Map<string, string>();
+  for (const file of files) {
+    const content = file.content();
+    contents.set(file.path, typeof content === 'string' ? content : content instanceof Uint8Array ? Buffer.from(content).toString() : [...content].join(''));
+  }
+  return contents;
+}
+
+test('each part of /llms-full.txt comes right after the twins of its docs', () => {
+  const files = markdownTwins(loaded.config, [], docs, context, undefined, PART_DOCS);
+  const contents = written(files);
+  const parts = files.filter((file) => /^llms-full-\d+\.txt$/.test(file.path));
+  assert.ok(parts.length > 3, `${parts.length} parts`);
+  for (const part of parts) {
+    const sources = [...(contents.get(part.path) ?? '').matchAll(/^Source: (\S+)$/gm)].map((match) => new URL(match[1] ?? '').pathname);
+    const at = files.indexOf(part);
+    const before = files.slice(at - sources.length, at).map((file) => `/${file.path.replace(/index\.md$/, '')}`);
+    assert.deepEqual(before, sources, part.path);
+  }
+});
+
+test('the twins and /llms-full.txt are the same written in any order, with or without the twins kept between builds', () => {
+  const inOrder = written(markdownTwins(loaded.config, [], docs, context, undefined, PART_DOCS));
+  const reversed = written(markdownTwins(loaded.config, [], docs, context, undefined, PART_DOCS).reverse());
+  const kept = written(markdownTwins(loaded.config, [], docs, context, new WeakMap<DocPage, { siteRoot: string; content: string }>(), PART_DOCS));
+  assert.ok(inOrder.size > docs.length);
+  for (const other of [reversed, kept]) {
+    assert.deepEqual([...other.keys()].sort(), [...inOrder.keys()].sort());
+    for (const [path, content] of inOrder) assert.equal(other.get(path), content, path);
+  }
+});

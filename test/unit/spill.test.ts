@@ -1,0 +1,82 @@
+// A production build keeps each doc's markdown body and HTML in a spill file until a page reads
+// them (lib/runtime/spill.ts): what it reads back is what it put, and the file goes with the build,
+// whether the build succeeds or fails, in one thread or two.
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { writeCorpusSite } from '../../bench/corpus-site.ts';
+import { buildSite } from '../../lib/pipeline.ts';
+import { SpillFile, type SpilledText } from '../../lib/runtime/spill.ts';
+import { ROOT, tempDir } from '../helpers/site.ts';
+
+test('a spilled text reads back as it was put, UTF-8 and empty texts included', () => {
+  const spill = SpillFile.create();
+  after(() => spill.close());
+  const texts = ['<h1>Tune</h1>', '', 'Größe – 画像 – 🙂', 'x'.repeat(100_000)];
+  const reads = texts.map((text) => spill.keep(text));
+  assert.deepEqual(reads.map((read) => read()).reverse(), [...texts].reverse());
+});
+
+/** Builds with the system's temporary folder pointed at a fresh one, and lists what is left in it. */
+async function leftInTemp(build: () => Promise<unknown>): Promise<string[]> {
+  const temp = tempDir('pagewright-spill-tmp-');
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = temp;
+  try {
+    await build().catch(() => undefined);
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+  }
+  // Only the spill folders: the TypeScript loader of a test run keeps its own cache there.
+  return readdirSync(temp).filter((name) => name.startsWith('pagewright-spill-'));
+}
+
+for (const helperThread of [false, true]) {
+  const how = helperThread ? 'with the helper thread' : 'in one thread';
+  test(`a build ${how} leaves no spill file behind, and its pages show the spilled HTML`, async () => {
+    const site = tempDir('pagewright-spill-site-');
+    writeCorpusSite(ROOT, site, 30);
+    const outDir = join(tempDir(), 'dist');
+    const used: string[] = [];
+    const left = await leftInTemp(async () => {
+      await buildSite({ root: ROOT, siteDir: site, outDir, helperThread });
+      used.push(...readdirSync(outDir));
+    });
+    assert.deepEqual(left, []);
+    assert.ok(used.includes('docs'));
+    const page = readFileSync(join(outDir, 'docs/changes/index.html'), 'utf8');
+    assert.match(page, /The generated site was made\./);
+  });
+
+  test(`a failed build ${how} leaves no spill file behind`, async () => {
+    const site = tempDir('pagewright-spill-site-');
+    writeCorpusSite(ROOT, site, 30);
+    const docs = join(site, 'content/docs');
+    const pages = readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('page-')).sort();
+    // The last page (the helper's, with one) fails in transform, after the spill file is made.
+    const last = join(docs, pages.at(-1) ?? '');
+    writeFileSync(last, `${readFileSync(last, 'utf8')}\n:::nonsense\nBody.\n:::\n`);
+    const outDir = join(tempDir(), 'dist');
+    mkdirSync(outDir);
+    const left = await leftInTemp(() => buildSite({ root: ROOT, siteDir: site, outDir, helperThread }));
+    assert.deepEqual(left, []);
+  });
+}
+
+test('texts read back across blocks: pending, written, longer than a block, and from another reader after a flush', () => {
+  const spill = SpillFile.create();
+  after(() => spill.close());
+  // Over three blocks of 1 MB in texts of every size, one longer than a block, multibyte characters cut at block ends.
+  const texts = Array.from({ length: 400 }, (_, index) => `${index}:${'é画'.repeat((index * 37) % 5000)}`);
+  texts.splice(200, 0, 'x'.repeat(1.5 * 2 ** 20));
+  const refs = texts.map((text) => spill.put(text));
+  // Out of order, and each twice.
+  for (const index of [399, 0, 200, 201, 199, 5, 399]) assert.equal(spill.get(refs[index] as SpilledText), texts[index]);
+  assert.deepEqual(refs.map((ref) => spill.get(ref)), texts);
+  spill.flush();
+  const reader = SpillFile.at(spill.path, false);
+  after(() => reader.close());
+  assert.deepEqual([...refs].reverse().map((ref) => reader.get(ref)), [...texts].reverse());
+});
