@@ -40,14 +40,19 @@ function markdown(job: MarkdownJob): MarkdownResult {
   // it from there when the page renders, and this thread when it indexes the page.
   spill ??= SpillFile.at(job.spillFile, true);
   const file = spill;
-  const pages = job.sources.map((source) => {
-    const { source: _source, html, ...page } = transformDoc(source, env);
-    const htmlAt = file.put(html);
-    ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: () => file.get(htmlAt) })));
-    return { ...page, htmlAt };
-  });
-  file.flush();
-  return { pages, images: [...images], warnings: diagnostics.warnings };
+  const bodies = SpillFile.at(job.sourcesSpill, false);
+  try {
+    const pages = job.sources.map(({ bodyAt, ...source }) => {
+      const { source: _source, html, ...page } = transformDoc(bodyAt ? { ...source, body: bodies.get(bodyAt) } : source, env);
+      const htmlAt = file.put(html);
+      ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: () => file.get(htmlAt) })));
+      return { ...page, htmlAt };
+    });
+    file.flush();
+    return { pages, images: [...images], warnings: diagnostics.warnings };
+  } finally {
+    bodies.close();
+  }
 }
 
 function searchIndex(job: IndexJob): IndexJobResult {

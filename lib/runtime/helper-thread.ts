@@ -15,7 +15,9 @@ import type { SpilledText } from './spill.ts';
 export const HELPER_MIN_DOCS = 1000;
 
 export interface MarkdownJob {
-  sources: DocSource[];
+  /** Each with its body, or with where its body is in the main thread's spill file (`sourcesSpill`). */
+  sources: (DocSource & { bodyAt?: SpilledText })[];
+  sourcesSpill: string;
   baseUrl: string;
   /** The site folder, which every image must be inside. */
   siteDir: string;

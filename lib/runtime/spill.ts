@@ -104,10 +104,10 @@ export class SpillFile {
     return this.window.toString('utf8', offset - this.windowStart, offset - this.windowStart + length);
   }
 
-  /** Keeps `text` in the file; the function reads it back. */
+  /** Keeps `text` in the file; the function reads it back (and says where it is: spilledAt). */
   readonly keep: KeepText = (text) => {
     const ref = this.put(text);
-    return () => this.get(ref);
+    return Object.assign(() => this.get(ref), { at: ref });
   };
 
   /** Closes the file and removes it (with its folder, when this thread made it). */
@@ -128,6 +128,12 @@ const prototypes = new Map<string, object>();
  * objects keep V8's compact layout: a getter defined on each object turned it into a dictionary of
  * ~800 bytes (measured). They are not own properties: spread or structured clone leave them out.
  */
+/** Where a field of an object made by `withSpilled` is in this thread's spill file, if it is there. */
+export function spilledAt<T extends object>(object: T, key: keyof T & string): SpilledText | undefined {
+  const readers = (object as { [READERS]?: Record<string, { at?: SpilledText }> })[READERS];
+  return readers?.[key]?.at;
+}
+
 export function withSpilled<T extends object>(object: T, readers: { [K in keyof T]?: () => T[K] }): T {
   const keys = Object.keys(readers).sort();
   const id = keys.join(',');

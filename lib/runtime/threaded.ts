@@ -12,7 +12,7 @@ import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
-import { SpillFile, spilledDoc, type SpilledText } from './spill.ts';
+import { SpillFile, spilledAt, spilledDoc, type SpilledText } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
 
 export class ThreadedRuntime extends DirectRuntime {
@@ -39,9 +39,16 @@ export class ThreadedRuntime extends DirectRuntime {
     const split = Math.ceil(sources.length * 0.55);
     const theirSources = sources.slice(split);
     const spillFile = this.spill.besides('helper-texts');
+    // Plain copies, each with where its body is in this thread's spill file (the helper reads it
+    // there) instead of the body: the spill file's readers do not cross to another thread, and
+    // the bodies themselves would be copied into one message (~200 MB at 100,000 docs).
+    this.spill.flush();
     const theirs = this.helper.markdown({
-      // Plain copies with their bodies: the spill file's readers do not cross to another thread.
-      spillFile, sources: theirSources.map((source) => ({ ...source, body: source.body })), baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
+      spillFile, sourcesSpill: this.spill.path,
+      sources: theirSources.map((source) => {
+        const bodyAt = spilledAt(source, 'body');
+        return bodyAt ? { ...source, body: '', bodyAt } : { ...source, body: source.body };
+      }), baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
     });
     const ours = sources.slice(0, split).map((source) => {
       const doc = transformDoc(source, env);
