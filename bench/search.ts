@@ -1,5 +1,5 @@
-// `npm run bench:search`: the search figures of the real site and of generated 1,000- and
-// 10,000-page sites: index size, what a first query downloads, median query time; and how well the
+// `npm run bench:search`: the search figures of the real site and of generated 1,000-, 10,000-
+// and 100,000-page sites: index size, what a first query downloads, median query time; and how well the
 // real site's search answers a reader's questions (bench/search-questions.ts, and the held-out,
 // development and fresh sets).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -69,7 +69,7 @@ try {
   console.log(`  relevance, all fresh questions: right page in the top three for ${inTopThree} of ${asked} (${Math.round((100 * inTopThree) / asked)}%)`);
 
   const words = vocabulary(join(root, 'content/docs'));
-  for (const count of [1000, 10000]) {
+  for (const count of [1000, 10000, 100000]) {
     const sections = corpusSections(generateCorpus(count, words));
     const start = performance.now();
     const { built, files: corpusFiles } = indexInMemory(sections);

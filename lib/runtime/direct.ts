@@ -13,7 +13,6 @@ import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
-import { limitHeapGrowth } from './heap-growth.ts';
 import { SpillFile, spilledDoc, type KeepText } from './spill.ts';
 import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
@@ -35,7 +34,6 @@ export class DirectRuntime implements Runtime {
    * the spill file that load has filled.
    */
   constructor(protected readonly options: RuntimeOptions, private readonly threaded?: (spill: SpillFile) => Runtime, spill?: SpillFile) {
-    limitHeapGrowth();
     this.spill = spill ?? SpillFile.create();
     this.keep = this.spill.keep;
   }

@@ -4,7 +4,9 @@
 // between full collections when the program allocates fast; the process's peak memory is then
 // mostly garbage. A fixed factor of 1.5 keeps it near what is alive. Measured on a generated
 // 10,000-page site (two threads): peak resident memory ~930 MB → ~670 MB, CPU time within noise.
-// The flag is V8's own, set once for the process (worker threads share it) by a production build.
+// The flag is V8's own, set once for the process (worker threads share it) by a production build
+// of a large site (lib/runtime/threaded.ts): on a small one, whose heap is small anyway, the more
+// frequent collections would only cost time.
 import { setFlagsFromString } from 'node:v8';
 
 /** The old generation may grow by this percentage of the live data between full collections. */

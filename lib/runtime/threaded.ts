@@ -12,6 +12,7 @@ import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
 import { SpillFile, spilledAt, spilledDoc, type SpilledText } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
 
@@ -28,6 +29,7 @@ export class ThreadedRuntime extends DirectRuntime {
 
   constructor(options: RuntimeOptions, spill: SpillFile) {
     super(options, undefined, spill);
+    limitHeapGrowth();
   }
 
   /**
