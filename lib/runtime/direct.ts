@@ -53,7 +53,7 @@ export class DirectRuntime implements Runtime {
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {
     return Promise.resolve(sources.map((source) => {
       const doc = transformDoc(source, env);
-      return spilledDoc(doc, this.keep, this.keep(doc.html));
+      return spilledDoc(doc, this.spill, this.spill.keep(doc.html));
     }));
   }
 

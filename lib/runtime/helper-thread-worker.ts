@@ -45,7 +45,7 @@ function markdown(job: MarkdownJob): MarkdownResult {
     const pages = job.sources.map(({ bodyAt, ...source }) => {
       const { source: _source, html, ...page } = transformDoc(bodyAt ? { ...source, body: bodies.get(bodyAt) } : source, env);
       const htmlAt = file.put(html);
-      ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: () => file.get(htmlAt) })));
+      ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: file.ref(htmlAt) })));
       return { ...page, htmlAt };
     });
     file.flush();
@@ -61,7 +61,7 @@ function searchIndex(job: IndexJob): IndexJobResult {
   const file = job.spilled && SpillFile.at(job.spilled.file, false);
   if (file && job.spilled) {
     const { at } = job.spilled;
-    input.pages = input.pages.map((page, index) => withSpilled(page, { html: () => file.get(at[index] as SpilledText) }));
+    input.pages = input.pages.map((page, index) => withSpilled(page, { html: file.ref(at[index] as SpilledText) }));
   }
   let written = 0;
   // Page by page: never every page's text, and of the index only a bounded part (its postings in

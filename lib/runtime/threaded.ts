@@ -13,7 +13,7 @@ import { SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
-import { SpillFile, spilledAt, spilledDoc, type SpilledText } from './spill.ts';
+import { SpillFile, spilledDoc, spilledRef, type SpilledText } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
 
 export class ThreadedRuntime extends DirectRuntime {
@@ -48,7 +48,7 @@ export class ThreadedRuntime extends DirectRuntime {
     const theirs = this.helper.markdown({
       spillFile, sourcesSpill: this.spill.path,
       sources: theirSources.map((source) => {
-        const bodyAt = spilledAt(source, 'body');
+        const bodyAt = spilledRef(source, 'body')?.at;
         return bodyAt ? { ...source, body: '', bodyAt } : { ...source, body: source.body };
       }), baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
     });
@@ -56,7 +56,7 @@ export class ThreadedRuntime extends DirectRuntime {
       const doc = transformDoc(source, env);
       const htmlAt = this.spill.put(doc.html);
       this.ourHtml.push(htmlAt);
-      return spilledDoc(doc, this.keep, () => this.spill.get(htmlAt));
+      return spilledDoc(doc, this.spill, this.spill.ref(htmlAt));
     });
     const { pages, images, warnings } = await theirs;
     for (const image of images) assets.addImage(image);
@@ -65,7 +65,7 @@ export class ThreadedRuntime extends DirectRuntime {
     const helperSpill = SpillFile.at(spillFile, false);
     this.helperSpill = helperSpill;
     return [...ours, ...pages.map(({ htmlAt, ...page }, index) =>
-      spilledDoc({ ...page, html: '', source: theirSources[index] as DocSource }, this.keep, () => helperSpill.get(htmlAt)))];
+      spilledDoc({ ...page, html: '', source: theirSources[index] as DocSource }, this.spill, helperSpill.ref(htmlAt)))];
   }
 
   /** The index is built in the helper meanwhile; the pages link to its entry file by the name it will have. */

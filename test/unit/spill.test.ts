@@ -7,15 +7,27 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
 import { buildSite } from '../../lib/pipeline.ts';
-import { SpillFile, type SpilledText } from '../../lib/runtime/spill.ts';
+import { SpillFile, spilledRef, withSpilled, type SpilledText } from '../../lib/runtime/spill.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
 test('a spilled text reads back as it was put, UTF-8 and empty texts included', () => {
   const spill = SpillFile.create();
   after(() => spill.close());
   const texts = ['<h1>Tune</h1>', '', 'Größe – 画像 – 🙂', 'x'.repeat(100_000)];
-  const reads = texts.map((text) => spill.keep(text));
-  assert.deepEqual(reads.map((read) => read()).reverse(), [...texts].reverse());
+  const refs = texts.map((text) => spill.keep(text));
+  assert.deepEqual(refs.map((ref) => ref.file.get(ref.at)).reverse(), [...texts].reverse());
+});
+
+test('an object with spilled fields reads them back on each use, keeps its own fields, and copies without them', () => {
+  const spill = SpillFile.create();
+  after(() => spill.close());
+  const doc = withSpilled({ title: 'Tune', html: '', toc: [] as { id: string }[] }, { html: spill.keep('<p>Body</p>'), toc: spill.keepJson([{ id: 'a' }]) });
+  assert.equal(doc.html, '<p>Body</p>');
+  assert.deepEqual(doc.toc, [{ id: 'a' }]);
+  assert.notEqual(doc.toc, doc.toc, 'parsed anew on each read, not held');
+  assert.deepEqual(Object.keys(doc), ['title']);
+  assert.deepEqual(spilledRef(doc, 'html')?.at, { offset: 0, length: '<p>Body</p>'.length });
+  assert.equal(spilledRef({ html: 'x' }, 'html'), undefined);
 });
 
 /** Builds with the system's temporary folder pointed at a fresh one, and lists what is left in it. */
