@@ -4,10 +4,26 @@
 // 100 MB at 10,000 docs, 1 GB at 100,000); spilled, a doc keeps only where its texts are, and
 // reading one back when its page is rendered or its twin written costs a read from the page cache.
 // `npm start` keeps them in memory (lib/runtime/cached.ts): its cache reuses them between builds.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DocPage } from '../model.ts';
+import { isRunning } from '../write/site-writer.ts';
+
+const LEFTOVER = /^pagewright-spill-(\d+)-/;
+
+function removeLeftoverSpills(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = LEFTOVER.exec(name);
+    if (match && !isRunning(Number(match[1]))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
 
 /** Where a text is in a spill file: plain numbers, so a reference crosses to another thread. */
 export interface SpilledText {
@@ -53,9 +69,14 @@ export class SpillFile {
     this.pending = writable ? Buffer.allocUnsafe(BLOCK) : undefined;
   }
 
-  /** A new spill file in a folder of its own under the system's temporary folder. */
+  /**
+   * A new spill file in a folder of its own under the system's temporary folder, named with this
+   * process's id: the folders of builds that were killed before they could remove theirs are
+   * removed here (those of builds still running stay).
+   */
   static create(): SpillFile {
-    const folder = mkdtempSync(join(tmpdir(), 'pagewright-spill-'));
+    removeLeftoverSpills();
+    const folder = mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
     return new SpillFile(join(folder, 'texts'), true, folder);
   }
 

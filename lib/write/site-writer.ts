@@ -19,7 +19,8 @@ export function insideFolder(folder: string, path: string): string {
 
 const LEFTOVER = /^\.dist-(?:new|old)-(\d+)-\d+$/;
 
-function isRunning(pid: number): boolean {
+/** Whether the process `pid` is running (a folder named with it belongs to a build still going). */
+export function isRunning(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

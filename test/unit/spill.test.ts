@@ -2,8 +2,9 @@
 // them (lib/runtime/spill.ts): what it reads back is what it put, and the file goes with the build,
 // whether the build succeeds or fails, in one thread or two.
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
 import { buildSite } from '../../lib/pipeline.ts';
@@ -40,6 +41,7 @@ async function leftInTemp(build: () => Promise<unknown>): Promise<string[]> {
   } finally {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
+    after(() => rmSync(temp, { recursive: true, force: true }));
   }
   // Only the spill folders: the TypeScript loader of a test run keeps its own cache there.
   return readdirSync(temp).filter((name) => name.startsWith('pagewright-spill-'));
@@ -49,8 +51,11 @@ for (const helperThread of [false, true]) {
   const how = helperThread ? 'with the helper thread' : 'in one thread';
   test(`a build ${how} leaves no spill file behind, and its pages show the spilled HTML`, async () => {
     const site = tempDir('pagewright-spill-site-');
+    after(() => rmSync(site, { recursive: true, force: true }));
     writeCorpusSite(ROOT, site, 30);
-    const outDir = join(tempDir(), 'dist');
+    const out = tempDir();
+    after(() => rmSync(out, { recursive: true, force: true }));
+    const outDir = join(out, 'dist');
     const used: string[] = [];
     const left = await leftInTemp(async () => {
       await buildSite({ root: ROOT, siteDir: site, outDir, helperThread });
@@ -64,13 +69,16 @@ for (const helperThread of [false, true]) {
 
   test(`a failed build ${how} leaves no spill file behind`, async () => {
     const site = tempDir('pagewright-spill-site-');
+    after(() => rmSync(site, { recursive: true, force: true }));
     writeCorpusSite(ROOT, site, 30);
     const docs = join(site, 'content/docs');
     const pages = readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('page-')).sort();
     // The last page (the helper's, with one) fails in transform, after the spill file is made.
     const last = join(docs, pages.at(-1) ?? '');
     writeFileSync(last, `${readFileSync(last, 'utf8')}\n:::nonsense\nBody.\n:::\n`);
-    const outDir = join(tempDir(), 'dist');
+    const out = tempDir();
+    after(() => rmSync(out, { recursive: true, force: true }));
+    const outDir = join(out, 'dist');
     mkdirSync(outDir);
     const left = await leftInTemp(() => buildSite({ root: ROOT, siteDir: site, outDir, helperThread }));
     assert.deepEqual(left, []);
@@ -91,4 +99,27 @@ test('texts read back across blocks: pending, written, longer than a block, and 
   const reader = SpillFile.at(spill.path, false);
   after(() => reader.close());
   assert.deepEqual([...refs].reverse().map((ref) => reader.get(ref)), [...texts].reverse());
+});
+
+test('a build removes the spill folders of killed builds, and keeps those of running ones', async () => {
+  const temp = tempDir('pagewright-spill-tmp-');
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = temp;
+  try {
+    // A process that has ended: its id names a folder nobody will remove.
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const killed = join(temp, `pagewright-spill-${ended.stdout}-abc123`);
+    const running = join(temp, `pagewright-spill-${process.ppid}-def456`);
+    for (const folder of [killed, running]) {
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'texts'), 'left over');
+    }
+    const spill = SpillFile.create();
+    spill.close();
+    assert.deepEqual(readdirSync(temp).filter((name) => name.startsWith('pagewright-spill-')), [`pagewright-spill-${process.ppid}-def456`]);
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    rmSync(temp, { recursive: true, force: true });
+  }
 });
