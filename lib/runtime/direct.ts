@@ -10,7 +10,8 @@ import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { readCommitDates } from '../load/last-updated.ts';
 import type { DocPage } from '../model.ts';
 import { renderDocument } from '../render/document.tsx';
-import { transformDoc } from '../transform/doc.ts';
+import { transformDoc, type PageEnvironment } from '../transform/doc.ts';
+import type { DocSource } from '../load/content.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
 import { SpillFile, spilledDoc, type KeepText } from './spill.ts';
@@ -51,10 +52,13 @@ export class DirectRuntime implements Runtime {
   }
 
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {
-    return Promise.resolve(sources.map((source) => {
-      const doc = transformDoc(source, env);
-      return spilledDoc(doc, this.spill, this.spill.keep(doc.html));
-    }));
+    return Promise.resolve(sources.map((source) => this.transformDoc(source, env)));
+  }
+
+  /** One doc transformed in this thread, its texts in the spill file. */
+  protected transformDoc(source: DocSource, env: PageEnvironment): DocPage {
+    const doc = transformDoc(source, env);
+    return spilledDoc(doc, this.spill, this.spill.keep(doc.html));
   }
 
   async assets(input: AssetsInput): Promise<AssetsResult> {

@@ -1,29 +1,17 @@
 // Runtime: the texts a production build makes or reads early but needs only later, one page at a
-// time (each doc's markdown body, read in load, and its HTML, made in transform), kept in a
-// temporary file instead of memory. Held in memory, they grow with the site (about 10 KB a doc:
+// time (each doc's markdown body, read in load; its HTML, table of contents, links and anchors,
+// made in transform), kept in a temporary file instead of memory. Held in memory, they grow with the site (about 10 KB a doc:
 // 100 MB at 10,000 docs, 1 GB at 100,000); spilled, a doc keeps only where its texts are, and
 // reading one back when its page is rendered or its twin written costs a read from the page cache.
 // `npm start` keeps them in memory (lib/runtime/cached.ts): its cache reuses them between builds.
-import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DocPage } from '../model.ts';
-import { isRunning } from '../write/site-writer.ts';
+import { removeFoldersOfEndedBuilds } from '../write/site-writer.ts';
 
-const LEFTOVER = /^pagewright-spill-(\d+)-/;
-
-function removeLeftoverSpills(): void {
-  let names: string[];
-  try {
-    names = readdirSync(tmpdir());
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const match = LEFTOVER.exec(name);
-    if (match && !isRunning(Number(match[1]))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
-  }
-}
+/** A spill folder's name: the process id of the build that made it. */
+const SPILL_FOLDER = /^pagewright-spill-(\d+)-/;
 
 /** Where a text is in a spill file: plain numbers, so a reference crosses to another thread. */
 export interface SpilledText {
@@ -75,7 +63,7 @@ export class SpillFile {
    * removed here (those of builds still running stay).
    */
   static create(): SpillFile {
-    removeLeftoverSpills();
+    removeFoldersOfEndedBuilds(tmpdir(), SPILL_FOLDER);
     const folder = mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
     return new SpillFile(join(folder, 'texts'), true, folder);
   }

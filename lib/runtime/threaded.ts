@@ -8,12 +8,11 @@ import { indexJob, type IndexJobResult } from '../assets/search/index-job.ts';
 import type { FileOutput } from '../assemble/output-table.ts';
 import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
-import { transformDoc } from '../transform/doc.ts';
 import { SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
-import { SpillFile, spilledDoc, spilledRef, type SpilledText } from './spill.ts';
+import { SpillFile, spilledDoc, spilledRef } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
 
 export class ThreadedRuntime extends DirectRuntime {
@@ -24,8 +23,6 @@ export class ThreadedRuntime extends DirectRuntime {
 
   /** The helper's spill file, holding the HTML of the docs it transformed. */
   private helperSpill: SpillFile | undefined;
-  /** Where the HTML of the docs this thread transformed is in its spill file: the helper reads it there to index them. */
-  private readonly ourHtml: SpilledText[] = [];
 
   constructor(options: RuntimeOptions, spill: SpillFile) {
     super(options, undefined, spill);
@@ -52,12 +49,7 @@ export class ThreadedRuntime extends DirectRuntime {
         return bodyAt ? { ...source, body: '', bodyAt } : { ...source, body: source.body };
       }), baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
     });
-    const ours = sources.slice(0, split).map((source) => {
-      const doc = transformDoc(source, env);
-      const htmlAt = this.spill.put(doc.html);
-      this.ourHtml.push(htmlAt);
-      return spilledDoc(doc, this.spill, this.spill.ref(htmlAt));
-    });
+    const ours = sources.slice(0, split).map((source) => this.transformDoc(source, env));
     const { pages, images, warnings } = await theirs;
     for (const image of images) assets.addImage(image);
     for (const warning of warnings) env.diagnostics.warn(warning, warning.message);
@@ -75,10 +67,16 @@ export class ThreadedRuntime extends DirectRuntime {
     // The job (the whole input as JSON) is not kept here once the helper has its copy.
     // This thread's pages go without their HTML, which the helper reads from the spill file.
     this.spill.flush();
-    const ours = pagesForSearch.slice(0, docs.length - this.helperDocs).map(({ title, description, url, tags, keywords, unlisted }) =>
+    const mine = pagesForSearch.slice(0, docs.length - this.helperDocs);
+    const ours = mine.map(({ title, description, url, tags, keywords, unlisted }) =>
       unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords });
+    const htmlAt = mine.map((page) => {
+      const at = spilledRef(page, 'html')?.at;
+      if (!at) throw new Error(`Internal error: the HTML of ${page.url} is not in the spill file.`);
+      return at;
+    });
     const job = indexJob(input.root, input.config.baseUrl, ours, pagesForSearch, input.categories, this.writer.folder('assets/search'), input.synonyms,
-      { file: this.spill.path, at: this.ourHtml }, searchRunsFolder(this.spill));
+      { file: this.spill.path, at: htmlAt }, searchRunsFolder(this.spill));
     this.indexing = this.helper.searchIndex(job);
     return { ...bundlesInto(input, await compileAssets(input.root), `${job.folderUrl}${job.entryName}`), searchDeferred: false };
   }
@@ -95,13 +93,10 @@ export class ThreadedRuntime extends DirectRuntime {
 
   override async finish(failed: boolean): Promise<void> {
     this.helperSpill?.close();
-    if (!failed) {
-      void this.helper.stop();
-      this.spill.close();
-      return;
-    }
-    // The helper may be writing search files into the new folder: stop it before removing that.
-    await this.helper.stop();
+    // After a failure the helper may be writing search files into the new folder: stop it before
+    // that is removed. After a success it has written them; it stops meanwhile.
+    if (failed) await this.helper.stop();
+    else void this.helper.stop();
     await super.finish(failed);
   }
 }

@@ -19,8 +19,7 @@ export function insideFolder(folder: string, path: string): string {
 
 const LEFTOVER = /^\.dist-(?:new|old)-(\d+)-\d+$/;
 
-/** Whether the process `pid` is running (a folder named with it belongs to a build still going). */
-export function isRunning(pid: number): boolean {
+function isRunning(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
@@ -36,10 +35,17 @@ export function isRunning(pid: number): boolean {
  * stamp in their name holds the builder's process id, so those of a running build stay.
  */
 export function removeLeftovers(outDir: string): void {
-  const parent = dirname(resolve(outDir));
+  removeFoldersOfEndedBuilds(dirname(resolve(outDir)), LEFTOVER);
+}
+
+/**
+ * Removes the folders in `parent` whose name `pattern` matches with a process id as its first
+ * group, when that process has ended (a build killed before it could remove its own).
+ */
+export function removeFoldersOfEndedBuilds(parent: string, pattern: RegExp): void {
   if (!existsSync(parent)) return;
   for (const name of readdirSync(parent)) {
-    const match = LEFTOVER.exec(name);
+    const match = pattern.exec(name);
     if (match && !isRunning(Number(match[1]))) rmSync(join(parent, name), { recursive: true, force: true });
   }
 }
