@@ -12,6 +12,8 @@ export async function runBuildCommand(root: string, args: readonly string[]): Pr
   try {
     const result = await buildSite({ root, siteDir, outDir });
     printSummary(result, performance.now() - started);
+    // The most memory the process held at once, its threads included: what a large site needs of the machine.
+    console.log(`Peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB.`);
   } catch (error) {
     printFailure(error);
     process.exitCode = 1;
