@@ -29,7 +29,7 @@ import { contentSecurityPolicy, serveConfig } from '../security.ts';
 import { changelogFeeds } from './feeds.ts';
 import { llmsTxt, markdownTwins } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
-import { notFoundPageData, PageData, pageOf } from './page-data.ts';
+import { notFoundPageData, PageData, TemplatePage } from './page-data.ts';
 import { buildSidebar, categoryLinkDoc, findCategory, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
 import { resolveSidebars } from './sidebars-file.ts';
 import { readStaticFile } from '../assets/static-files.ts';
@@ -109,7 +109,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const llms = llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar));
   const table: OutputEntry[] = [
     ...pages.list,
-    { kind: 'page', route: '/404.html', path: '404.html', ...pageOf(NotFoundPage, () => notFoundPageData(loaded.docsRoute)) },
+    new TemplatePage('/404.html', '404.html', NotFoundPage, () => notFoundPageData(loaded.docsRoute)),
     ...sitemapFiles(config, sitemapRoutes).map((file) => fileOutput(file.path, file.text)),
     fileOutput('robots.txt', () => robotsTxt(config)),
     // The site as a markdown index for AI assistants, at the root and beside the docs.
@@ -161,7 +161,7 @@ class Pages {
       return;
     }
     this.sources.set(route, source);
-    this.list.push({ kind: 'page', route, path: routeFile(route, 'index.html'), ...pageOf(template, data) });
+    this.list.push(new TemplatePage(route, routeFile(route, 'index.html'), template, data));
   }
 }
 
