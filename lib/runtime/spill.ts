@@ -21,14 +21,35 @@ export interface SpilledText {
 }
 
 /**
- * A kept text: the spill file it is in and where. Plain data, not a function: a doc has several,
- * and a closure each cost ~350 bytes against ~50 (measured on 2,000 docs).
+ * A kept text: the spill file it is in and where. Plain data in one object, not a function: a doc
+ * has several, and a closure each cost ~350 bytes against ~50 (measured on 2,000 docs); a second
+ * object for the place cost ~40 bytes more each (measured on 10,000).
  */
-export interface SpilledRef {
-  readonly file: SpillFile;
-  readonly at: SpilledText;
-  /** The text is a value as JSON, parsed when read. */
-  readonly json: boolean;
+export class SpilledRef {
+  constructor(
+    readonly file: SpillFile,
+    readonly offset: number,
+    /** In bytes of UTF-8. */
+    readonly length: number,
+    /**
+     * How the text is read: as it is, as a JSON value (parsed), or as a JSON object of several
+     * fields kept together, each of which is read by its own name (SpillFile.keepFields).
+     */
+    readonly form: 'text' | 'json' | 'fields',
+  ) {}
+
+  /** Where the text is, as plain numbers for another thread. */
+  get at(): SpilledText {
+    return { offset: this.offset, length: this.length };
+  }
+
+  /** The text, or the value it holds (`name`: the field a 'fields' text is read for). */
+  read(name: string): unknown {
+    const text = this.file.get(this);
+    if (this.form === 'text') return text;
+    const value = JSON.parse(text) as unknown;
+    return this.form === 'json' ? value : (value as Record<string, unknown>)[name];
+  }
 }
 
 /** Keeps a text, and says where it is. */
@@ -51,6 +72,7 @@ export class SpillFile {
   /** The last block read: the file's bytes from `windowStart`. */
   private window = Buffer.alloc(0);
   private windowStart = 0;
+  private readonly sharedValues = new Map<string, unknown>();
 
   private constructor(readonly path: string, writable: boolean, private readonly folder?: string) {
     this.fd = openSync(path, writable ? 'w+' : 'r');
@@ -125,16 +147,38 @@ export class SpillFile {
   }
 
   /** Keeps `text` in the file. */
-  readonly keep: KeepText = (text) => ({ file: this, at: this.put(text), json: false });
+  readonly keep: KeepText = (text) => this.ref(this.put(text));
 
   /** Keeps `value` in the file as JSON, given back parsed. */
   keepJson(value: unknown): SpilledRef {
-    return { file: this, at: this.put(JSON.stringify(value)), json: true };
+    const { offset, length } = this.put(JSON.stringify(value));
+    return new SpilledRef(this, offset, length, 'json');
+  }
+
+  /**
+   * Keeps several values in the file as one JSON object: one place for them all, given to each
+   * field (withSpilled), which reads its own value. A doc's small values (its table of contents,
+   * links and anchors) are read once or twice each, so parsing the others with them costs little.
+   */
+  keepFields(values: Record<string, unknown>): SpilledRef {
+    const { offset, length } = this.put(JSON.stringify(values));
+    return new SpilledRef(this, offset, length, 'fields');
+  }
+
+  /**
+   * The value kept for `key`: the first one given for it. For small values that many docs hold
+   * equal (a tag), so that they hold one object instead of a copy each.
+   */
+  shared<T>(key: string, value: T): T {
+    const kept = this.sharedValues.get(key);
+    if (kept !== undefined) return kept as T;
+    this.sharedValues.set(key, value);
+    return value;
   }
 
   /** Another spill file's text (see `at`). */
-  ref(at: SpilledText): SpilledRef {
-    return { file: this, at, json: false };
+  ref({ offset, length }: SpilledText): SpilledRef {
+    return new SpilledRef(this, offset, length, 'text');
   }
 
   /** Closes the file and removes it (with its folder, when this thread made it). */
@@ -171,10 +215,7 @@ export function withSpilled<T extends object>(object: T, spilled: Spilled<T>): T
     for (const key of keys) {
       Object.defineProperty(prototype, key, {
         get(this: { [READERS]: Record<string, SpilledRef> }): unknown {
-          const ref = this[READERS][key];
-          if (!ref) return undefined;
-          const text = ref.file.get(ref.at);
-          return ref.json ? JSON.parse(text) as unknown : text;
+          return this[READERS][key]?.read(key);
         },
       });
     }
@@ -190,11 +231,19 @@ export function withSpilled<T extends object>(object: T, spilled: Spilled<T>): T
 const KEPT_FIELDS = ['id', 'route', 'title', 'sidebarLabel', 'description', 'keywords', 'tags', 'operations', 'changes', 'samples', 'image'] as const satisfies readonly (keyof DocPage)[];
 
 export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef): DocPage {
-  const toc = spill.keepJson(doc.toc);
-  const links = spill.keepJson(doc.links);
-  const anchors = spill.keepJson(doc.anchors);
-  for (const key of KEPT_FIELDS) (doc as unknown as Record<string, unknown>)[key] = ownStrings(doc[key]);
-  return withSpilled(doc, { html, toc, links, anchors });
+  const { toc, links, anchors, source } = doc;
+  const fields = spill.keepFields({ toc, links, anchors });
+  // A text the source has too (its route, its front matter's title) is kept once, as the source's
+  // own string: a copy of each cost ~250 bytes a doc.
+  const { frontMatter } = source;
+  const known = [source.id, source.route, frontMatter.title, frontMatter.description, frontMatter.sidebarLabel];
+  for (const key of KEPT_FIELDS) {
+    const value = doc[key];
+    (doc as unknown as Record<string, unknown>)[key] = (typeof value === 'string' && known.find((text) => text === value)) || ownStrings(value);
+  }
+  // A tag is the same for every doc that has it: one object each, not one a doc.
+  doc.tags = doc.tags.map((tag) => spill.shared(`tag\u0000${tag.label}\u0000${tag.slug}\u0000${tag.route}`, tag));
+  return withSpilled(doc, { html, toc: fields, links: fields, anchors: fields });
 }
 
 /**
@@ -218,7 +267,11 @@ export function ownStrings<T>(value: T): T {
   return value;
 }
 
-/** A copy of `text` that points into no other string: a concatenation, flattened by the slice. */
+/**
+ * A copy of `text` that points into no other string. JSON's parser makes a new flat string: a
+ * slice of a copy (V8's other cheap way) kept a 32-byte slice object besides the copy, some
+ * 300 bytes a doc, and took longer.
+ */
 function ownString(text: string): string {
-  return text.length < 13 ? text : ` ${text}`.slice(1);
+  return text.length < 13 ? text : JSON.parse(JSON.stringify(text)) as string;
 }

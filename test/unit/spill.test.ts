@@ -31,6 +31,23 @@ test('an object with spilled fields reads them back on each use, keeps its own f
   assert.equal(spilledRef({ html: 'x' }, 'html'), undefined);
 });
 
+test('fields kept together read back each its own value', () => {
+  const spill = SpillFile.create();
+  after(() => spill.close());
+  const fields = spill.keepFields({ toc: [{ id: 'a' }], links: [], anchors: ['a', 'b'] });
+  const doc = withSpilled({ route: '/docs/a/', toc: [] as { id: string }[], links: [] as string[], anchors: [] as string[] }, { toc: fields, links: fields, anchors: fields });
+  assert.deepEqual([doc.toc, doc.links, doc.anchors], [[{ id: 'a' }], [], ['a', 'b']]);
+});
+
+test('a value kept shared is the first one given for its key', () => {
+  const spill = SpillFile.create();
+  after(() => spill.close());
+  const first = { label: 'Flux', slug: 'flux', route: '/docs/tags/flux/' };
+  assert.equal(spill.shared('flux', first), first);
+  assert.equal(spill.shared('flux', { ...first }), first);
+  assert.notEqual(spill.shared('lora', { ...first, label: 'LoRA' }), first);
+});
+
 /** Builds with the system's temporary folder pointed at a fresh one, and lists what is left in it. */
 async function leftInTemp(build: () => Promise<unknown>): Promise<string[]> {
   const temp = tempDir('pagewright-spill-tmp-');
