@@ -32,9 +32,9 @@ export class DirectRuntime implements Runtime {
 
   /**
    * `threaded`: the runtime a site with many docs takes instead (lib/runtime/threaded.ts), given
-   * the spill file that load has filled.
+   * the spill file that load has filled and the number of docs.
    */
-  constructor(protected readonly options: RuntimeOptions, private readonly threaded?: (spill: SpillFile) => Runtime, spill?: SpillFile) {
+  constructor(protected readonly options: RuntimeOptions, private readonly threaded?: (spill: SpillFile, docs: number) => Runtime, spill?: SpillFile) {
     this.spill = spill ?? SpillFile.create();
     this.keep = this.spill.keep;
   }
@@ -48,7 +48,7 @@ export class DirectRuntime implements Runtime {
   }
 
   forDocs(count: number): Runtime {
-    return this.threaded && (this.options.helperThread ?? count >= HELPER_MIN_DOCS) ? this.threaded(this.spill) : this;
+    return this.threaded && (this.options.helperThread ?? count >= HELPER_MIN_DOCS) ? this.threaded(this.spill, count) : this;
   }
 
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {

@@ -24,9 +24,9 @@ export class ThreadedRuntime extends DirectRuntime {
   /** The helper's spill file, holding the HTML of the docs it transformed. */
   private helperSpill: SpillFile | undefined;
 
-  constructor(options: RuntimeOptions, spill: SpillFile) {
+  constructor(options: RuntimeOptions, spill: SpillFile, docs: number) {
     super(options, undefined, spill);
-    limitHeapGrowth();
+    limitHeapGrowth(docs);
   }
 
   /**
