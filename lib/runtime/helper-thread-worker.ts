@@ -9,7 +9,7 @@ import { BuildError, Diagnostics } from '../diagnostics.ts';
 import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
 import { loadApiDescription } from '../load/openapi.ts';
 import { transformDoc } from '../transform/doc.ts';
-import { SpillFile, withSpilled, type SpilledText } from './spill.ts';
+import { KEPT_FIELDS, keepDocFields, ownStrings, SpillFile, withSpilled, type SpilledText } from './spill.ts';
 import { SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexInput, IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
@@ -42,11 +42,18 @@ function markdown(job: MarkdownJob): MarkdownResult {
   const file = spill;
   const bodies = SpillFile.at(job.sourcesSpill, false);
   try {
-    const pages = job.sources.map(({ bodyAt, ...source }) => {
-      const { source: _source, html, ...page } = transformDoc(bodyAt ? { ...source, body: bodies.get(bodyAt) } : source, env);
+    const pages = job.sources.map(({ bodyAt, ...source }, index) => {
+      const { source: _source, html, ...transformed } = transformDoc(bodyAt ? { ...source, body: bodies.get(bodyAt) } : source, env);
+      // Only the doc's short values stay here until they go back, as strings of their own (a slice
+      // would keep the page's whole text alive); the rest waits in the spill file, as in the main
+      // thread (lib/runtime/spill.ts), and so does the source, which the main thread has.
+      const { toc: _toc, links: _links, anchors: _anchors, samples: _samples, ...page } = transformed;
+      for (const key of KEPT_FIELDS) (page as Record<string, unknown>)[key] = ownStrings(page[key]);
       const htmlAt = file.put(html);
+      const fieldsAt = keepDocFields(transformed, file).at;
+      job.sources[index] = undefined as unknown as MarkdownJob['sources'][number];
       ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: file.ref(htmlAt) })));
-      return { ...page, htmlAt };
+      return { ...page, htmlAt, fieldsAt };
     });
     file.flush();
     return { pages, images: [...images], warnings: diagnostics.warnings };

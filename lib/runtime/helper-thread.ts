@@ -41,7 +41,7 @@ export interface MarkdownResult {
    * Without their sources, which the main thread has already, and without their HTML, which the
    * helper kept in its spill file (MarkdownJob.spillFile, lib/runtime/spill.ts): each page says where.
    */
-  pages: (Omit<DocPage, 'source' | 'html'> & { htmlAt: SpilledText })[];
+  pages: (Omit<DocPage, 'source' | 'html' | 'toc' | 'links' | 'anchors' | 'samples'> & { htmlAt: SpilledText; fieldsAt: SpilledText })[];
   /** Images the pages use: the main thread adds them to the build's assets. */
   images: string[];
   warnings: Warning[];

@@ -1,6 +1,6 @@
 // Runtime: the texts a production build makes or reads early but needs only later, one page at a
-// time (each doc's markdown body, read in load; its HTML, table of contents, links and anchors,
-// made in transform), kept in a temporary file instead of memory. Held in memory, they grow with the site (about 10 KB a doc:
+// time (each doc's markdown body, read in load; its HTML, table of contents, links, anchors and
+// the request-sample check's items, made in transform), kept in a temporary file instead of memory. Held in memory, they grow with the site (about 10 KB a doc:
 // 100 MB at 10,000 docs, 1 GB at 100,000); spilled, a doc keeps only where its texts are, and
 // reading one back when its page is rendered or its twin written costs a read from the page cache.
 // `npm start` keeps them in memory (lib/runtime/cached.ts): its cache reuses them between builds.
@@ -176,9 +176,9 @@ export class SpillFile {
     return value;
   }
 
-  /** Another spill file's text (see `at`). */
-  ref({ offset, length }: SpilledText): SpilledRef {
-    return new SpilledRef(this, offset, length, 'text');
+  /** Another spill file's text (see `at`), read as `form` (SpilledRef.form). */
+  ref({ offset, length }: SpilledText, form: SpilledRef['form'] = 'text'): SpilledRef {
+    return new SpilledRef(this, offset, length, form);
   }
 
   /** Closes the file and removes it (with its folder, when this thread made it). */
@@ -228,11 +228,24 @@ export function withSpilled<T extends object>(object: T, spilled: Spilled<T>): T
 }
 
 /** The fields of a doc cut from its texts that it keeps (its source's are made its own in load). */
-const KEPT_FIELDS = ['id', 'route', 'title', 'sidebarLabel', 'description', 'keywords', 'tags', 'operations', 'changes', 'samples', 'image'] as const satisfies readonly (keyof DocPage)[];
+export const KEPT_FIELDS = ['id', 'route', 'title', 'sidebarLabel', 'description', 'keywords', 'tags', 'operations', 'changes', 'image'] as const satisfies readonly (keyof DocPage)[];
 
-export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef): DocPage {
-  const { toc, links, anchors, source } = doc;
-  const fields = spill.keepFields({ toc, links, anchors });
+/**
+ * A doc's values read once or twice each (its table of contents, links, anchors and what the
+ * request-sample check reads, which on a site with an API description is all its prose and code),
+ * kept together as one record (SpillFile.keepFields).
+ */
+export function keepDocFields(doc: Pick<DocPage, 'toc' | 'links' | 'anchors' | 'samples'>, spill: SpillFile): SpilledRef {
+  const { toc, links, anchors, samples } = doc;
+  return spill.keepFields({ toc, links, anchors, samples });
+}
+
+/**
+ * The doc that a production build keeps: its HTML and fields in a spill file (`fields` where
+ * another thread kept them, else kept here), its other values its own strings.
+ */
+export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef, fields = keepDocFields(doc, spill)): DocPage {
+  const { source } = doc;
   // A text the source has too (its route, its front matter's title) is kept once, as the source's
   // own string: a copy of each cost ~250 bytes a doc.
   const { frontMatter } = source;
@@ -243,7 +256,7 @@ export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef): Do
   }
   // A tag is the same for every doc that has it: one object each, not one a doc.
   doc.tags = doc.tags.map((tag) => spill.shared(`tag\u0000${tag.label}\u0000${tag.slug}\u0000${tag.route}`, tag));
-  return withSpilled(doc, { html, toc: fields, links: fields, anchors: fields });
+  return withSpilled(doc, { html, toc: fields, links: fields, anchors: fields, samples: fields });
 }
 
 /**

@@ -56,8 +56,10 @@ export class ThreadedRuntime extends DirectRuntime {
     this.helperDocs = pages.length;
     const helperSpill = SpillFile.at(spillFile, false);
     this.helperSpill = helperSpill;
-    return [...ours, ...pages.map(({ htmlAt, ...page }, index) =>
-      spilledDoc({ ...page, html: '', source: theirSources[index] as DocSource }, this.spill, helperSpill.ref(htmlAt)))];
+    // Their HTML and other fields stay in the helper's spill file.
+    return [...ours, ...pages.map(({ htmlAt, fieldsAt, ...page }, index) =>
+      spilledDoc({ ...page, html: '', toc: [], links: [], anchors: [], samples: undefined, source: theirSources[index] as DocSource }, this.spill, helperSpill.ref(htmlAt),
+        helperSpill.ref(fieldsAt, 'fields')))];
   }
 
   /** The index is built in the helper meanwhile; the pages link to its entry file by the name it will have. */
