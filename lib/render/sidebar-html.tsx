@@ -13,31 +13,45 @@ import { formatFragment } from './format-html.ts';
 import type { SidebarCategory, SidebarItem, SidebarMarks } from '../model.ts';
 import { preformatted } from './preformatted.ts';
 
+/**
+ * Sidebars whose rendered lists and link markup are kept at once. Pages render in the docs' order,
+ * so those of a sidebar come together and the last few sidebars serve nearly every page; kept for
+ * every sidebar, they grew with the site (~2 KB a page, some 200 MB at 100,000 pages).
+ */
+const KEPT_SIDEBARS = 8;
+
+/** What is made once for a sidebar and reused by each of its pages. */
+interface SidebarWork {
+  /** Rendered lists (and their links by address), by base URL and open categories. */
+  rendered: Map<string, { html: string; spans: Map<string, LinkSpan[]>; placeholders: boolean }>;
+  /** The sidebar's doc and category links by route, in the sidebar's order. */
+  links: Map<string, LinkedItem[]>;
+  /** Each link's markup, unmarked and marked as current, by base URL. */
+  markups: Map<string, Map<LinkedItem, { unmarked: string; marked: string }>>;
+}
+
 /** The site context's `sidebarHtml` for a build's sidebars (PageData.sidebars, by key). */
 export function sidebarRenderer(sidebars: Map<string, SidebarItem[]>): SiteContextValue['sidebarHtml'] {
-  /** Rendered lists (and their links by address) by sidebar key, then by base URL and open categories. */
-  const rendered = new Map<string, Map<string, { html: string; spans: Map<string, LinkSpan[]>; placeholders: boolean }>>();
-  /** Each sidebar's doc and category links by route, in the sidebar's order. */
-  const links = new Map<string, Map<string, LinkedItem[]>>();
-  /** Each link's markup, unmarked and marked as current, by sidebar key and base URL. */
-  const markups = new Map<string, Map<LinkedItem, { unmarked: string; marked: string }>>();
+  /** By sidebar key, the most recently used last. */
+  const kept = new Map<string, SidebarWork>();
   return (marks, site) => {
     const items = sidebars.get(marks.key);
     if (!items) throw new Error(`No sidebar has the key ${marks.key}: page data and sidebars come from one PageData.`);
+    let work = kept.get(marks.key);
+    if (work) kept.delete(marks.key);
+    else work = { rendered: new Map(), links: linksByRoute(items), markups: new Map() };
+    kept.set(marks.key, work);
+    if (kept.size > KEPT_SIDEBARS) kept.delete(kept.keys().next().value as string);
     const key = `${site.config.baseUrl} ${marks.open.join(',')}`;
-    let byKey = rendered.get(marks.key);
-    if (!byKey) rendered.set(marks.key, (byKey = new Map()));
-    let list = byKey.get(key);
+    let list = work.rendered.get(key);
     if (list === undefined) {
       const html = formatFragment(withSite(site, <SidebarList items={items} open={openSet(items, marks.open)} level={1} />));
       list = { html, spans: linkSpans(html), placeholders: holdsAssetPlaceholder(html) };
-      byKey.set(key, list);
+      work.rendered.set(key, list);
     }
-    let index = links.get(marks.key);
-    if (!index) links.set(marks.key, (index = linksByRoute(items)));
-    const markupKey = `${marks.key} ${site.config.baseUrl}`;
-    let markup = markups.get(markupKey);
-    if (!markup) markups.set(markupKey, (markup = linkMarkup(site, [...index.values()].flat())));
+    const index = work.links;
+    let markup = work.markups.get(site.config.baseUrl);
+    if (!markup) work.markups.set(site.config.baseUrl, (markup = linkMarkup(site, [...index.values()].flat())));
     const { html, spans } = list;
     const swaps: { span: LinkSpan; marked: string }[] = [];
     for (const item of index.get(marks.current) ?? []) {
