@@ -6,7 +6,7 @@ import {
   MINISEARCH_SERIALIZATION_VERSION, SEARCH_BOOST, SEARCH_FIELDS, SEARCH_INDEX_VERSION, postingNumbers, processTerm, tokenize,
   type DocRecord, type SearchDoc, type SearchManifest, type SearchShardRef, type ShardTerm, type TermEntry, type TermPostings,
 } from '../../common/search.ts';
-import { joinPostings, Sections, withFullCounts } from './postings.ts';
+import { Sections, withFullCounts } from './postings.ts';
 import { ShardList } from './shards.ts';
 import { queryGroups, titleLength } from './query.ts';
 import { rankPages, type SectionMatch } from './rank.ts';
@@ -161,7 +161,8 @@ export class SearchEngine {
         return [term, head];
       }
       const rest = await Promise.all(tail.urls.map((url) => this.fetchJson(url) as Promise<TermPostings>));
-      return [term, joinPostings([head, ...rest.map((part) => this.sections.read(part))])];
+      for (const part of rest) this.sections.read(part, head);
+      return [term, head];
     }));
   }
 

@@ -14,12 +14,14 @@ export class Sections {
   /** Postings with `numbers` numbers each (postingNumbers), whose sections' facts are noted when they hold them. */
   constructor(private readonly numbers: number) {}
 
-  /** Postings as MiniSearch's index entry holds them (field id → section id → count), noting their sections. */
-  read(postings: TermPostings): TermEntry[1] {
+  /**
+   * Postings as MiniSearch's index entry holds them (field id → section id → count), added to
+   * `entry` (a word's head and tails make one), noting their sections.
+   */
+  read(postings: TermPostings, entry: TermEntry[1] = {}): TermEntry[1] {
     const step = this.numbers;
-    const entry: TermEntry[1] = {};
     for (const [field, numbers] of Object.entries(postings)) {
-      const docs: Record<string, number> = {};
+      const docs = (entry[field] ??= {});
       let id = 0;
       for (let at = 0; at + step <= numbers.length; at += step) {
         id += numbers[at] ?? 0;
@@ -30,24 +32,16 @@ export class Sections {
         lengths[Number(field)] = numbers[at + 2] ?? 0;
         this.tops.set(id, id - (numbers[at + 3] ?? 0));
       }
-      entry[field] = docs;
     }
     return entry;
   }
 }
 
-/** The same postings, joined: a word's head and tails (each field's sections are told apart by id). */
-export function joinPostings(parts: TermEntry[1][]): TermEntry[1] {
-  const joined: TermEntry[1] = {};
-  for (const part of parts) for (const [field, docs] of Object.entries(part)) joined[field] = { ...joined[field], ...docs };
-  return joined;
-}
-
 /**
  * Gives the words loaded with only their head the document frequency of all their sections, so that
  * BM25 weighs them as a full load would. MiniSearch reads a word's document frequency in a field as
- * the size of its map of the field's postings, and has no setting for it: the map is replaced, after
- * loading, by one whose size is the word's full count.
+ * the size of its map of the field's postings, and has no setting for it: after loading, the map's
+ * size is made the word's full count.
  */
 export function withFullCounts(engine: MiniSearch, counts: Map<string, Record<string, number>>): void {
   const index = (engine as unknown as { _index: Map<string, Map<number, Map<number, number>>> })._index;
@@ -55,18 +49,9 @@ export function withFullCounts(engine: MiniSearch, counts: Map<string, Record<st
     const data = index.get(term);
     if (!data) continue;
     for (const [field, count] of Object.entries(byField)) {
+      // An own property hides Map's size getter; Map's methods do not read it.
       const postings = data.get(Number(field));
-      if (postings) data.set(Number(field), new CountedPostings(postings, count));
+      if (postings) Object.defineProperty(postings, 'size', { value: count });
     }
-  }
-}
-
-class CountedPostings extends Map<number, number> {
-  constructor(postings: Map<number, number>, private readonly count: number) {
-    super(postings);
-  }
-
-  override get size(): number {
-    return this.count;
   }
 }
