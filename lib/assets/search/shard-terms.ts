@@ -3,7 +3,7 @@
 // nothing else to score and group its sections; and a word in many sections keeps in its term shard only
 // its best-weighted sections (the head), the rest going to tail files, so that a first query on a
 // large site loads the best of a common word's sections instead of all of them.
-import { BM25, SEARCH_BOOST, SEARCH_FIELDS, type TermEntry, type TermPostings, type TermTail } from '../../../common/search.ts';
+import { BM25, SEARCH_BOOST, SEARCH_FIELDS, type TermPostings, type TermTail } from '../../../common/search.ts';
 import type { FieldLengths, TermText } from './term-index.ts';
 
 export interface ShardTermsInput {
@@ -35,21 +35,10 @@ const BOOSTS = SEARCH_FIELDS.map((field) => SEARCH_BOOST[field]);
 
 /** A term of the index (MiniSearch's JSON, TermIndexer) as the sharded form's ShardTerm JSON. */
 export function shardTerm(entry: TermText, input: ShardTermsInput): TermText {
-  const [term, byField] = JSON.parse(entry.json) as TermEntry;
-  const fields: FieldPostings[] = [];
+  const { term } = entry;
+  const fields = fieldPostings(entry);
   let bytes = 0;
-  for (const key of Object.keys(byField)) {
-    const docs = byField[key] ?? {};
-    const postings: FieldPostings = { field: Number(key), ids: [], counts: [] };
-    // Integer keys come in ascending order.
-    for (const id in docs) {
-      const count = docs[id] ?? 0;
-      postings.ids.push(Number(id));
-      postings.counts.push(count);
-    }
-    bytes += postingsBytes(postings, input);
-    fields.push(postings);
-  }
+  for (const postings of fields) bytes += postingsBytes(postings, input);
   if (bytes <= input.headBytes) return { term, json: JSON.stringify([term, encode(fields, input)]) };
 
   // By section: what the word alone scores there (as the browser's BM25 with the field boosts
@@ -82,20 +71,56 @@ export function shardTerm(entry: TermText, input: ShardTermsInput): TermText {
     tierOf.set(id, tier);
     tierBytes += size;
   }
-  const part = (wanted: number) => encode(fields.map(({ field, ids, counts: tf }) => {
-    const kept: FieldPostings = { field, ids: [], counts: [] };
-    ids.forEach((id, at) => {
-      if (tierOf.get(id) !== wanted) return;
-      kept.ids.push(id);
-      kept.counts.push(tf[at] ?? 0);
+  // Each tier's postings, field by field, ids ascending: one pass over the word's postings.
+  const tiers = Array.from({ length: tier + 1 }, () => fields.map(({ field }): FieldPostings => ({ field, ids: [], counts: [] })));
+  fields.forEach(({ ids, counts: tf }, at) => {
+    ids.forEach((id, index) => {
+      const kept = tiers[tierOf.get(id) ?? 0]?.[at];
+      kept?.ids.push(id);
+      kept?.counts.push(tf[index] ?? 0);
     });
-    return kept;
-  }), input);
-  const urls: string[] = [];
-  for (let next = 1; next <= tier; next += 1) urls.push(input.save('search-postings.json', JSON.stringify(part(next))));
+  });
+  const [head = [], ...rest] = tiers;
+  const urls = rest.map((part) => input.save('search-postings.json', JSON.stringify(encode(part, input))));
   const tail: TermTail = { counts, urls };
-  return { term, json: JSON.stringify([term, part(0), tail]) };
+  return { term, json: JSON.stringify([term, encode(head, input), tail]) };
 }
+
+/**
+ * A term's postings, read from its entry's JSON (`[term,{"field":{"id":count,…},…}]`, TermIndexer's,
+ * ids ascending) by a scan of its digits: JSON.parse would make an object with thousands of integer
+ * keys per field, several times slower on a large site's common words.
+ */
+function fieldPostings({ term, json }: TermText): FieldPostings[] {
+  const fields: FieldPostings[] = [];
+  // After `[`, the term's JSON and `,{`.
+  let at = 1 + JSON.stringify(term).length + 2;
+  const number = () => {
+    let value = 0;
+    for (let code = json.charCodeAt(at); code >= 48 && code <= 57; code = json.charCodeAt(++at)) value = value * 10 + code - 48;
+    return value;
+  };
+  // Each field: `"field":{`, then `"id":count` joined by commas, then `}`; fields joined by commas.
+  while (json.charCodeAt(at) === QUOTE) {
+    at += 1;
+    const postings: FieldPostings = { field: number(), ids: [], counts: [] };
+    at += 3;
+    while (json.charCodeAt(at) === QUOTE) {
+      at += 1;
+      postings.ids.push(number());
+      at += 2;
+      postings.counts.push(number());
+      if (json.charCodeAt(at) === COMMA) at += 1;
+    }
+    at += 1;
+    if (json.charCodeAt(at) === COMMA) at += 1;
+    fields.push(postings);
+  }
+  return fields;
+}
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
 
 /** Postings as TermPostings: per field, in ascending section id, the numbers of each. */
 function encode(fields: FieldPostings[], { fieldLength, places }: ShardTermsInput): TermPostings {
