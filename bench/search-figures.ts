@@ -78,6 +78,31 @@ export async function measureSearch(indexUrl: string, files: Map<string, string>
   };
 }
 
+export interface HeadsAgainstWhole {
+  query: string;
+  /** Pages of the first query's top 8 that the whole index's top 8 has too, and how many it has. */
+  shared: number;
+  of: number;
+  sameOrder: boolean;
+}
+
+/**
+ * A first query loads only the best-weighted sections of a common word (its head): how far its top
+ * pages are from those of the whole index (every section of every word loaded).
+ */
+export async function headsAgainstWhole(indexUrl: string, files: Map<string, string>, queries = BENCH_QUERIES, limit = 8): Promise<HeadsAgainstWhole[]> {
+  const fetchJson = async (url: string) => JSON.parse(files.get(url) ?? 'null') as unknown;
+  const pagesOf = (hits: { url: string }[]) => hits.map((hit) => hit.url.replace(/#.*/, ''));
+  const results: HeadsAgainstWhole[] = [];
+  for (const query of queries) {
+    // Both fresh: an engine that has answered other queries knows their words too (typos, prefixes).
+    const heads = pagesOf((await (await SearchEngine.open(indexUrl, fetchJson)).search(query, limit)).hits);
+    const expected = pagesOf((await (await SearchEngine.open(indexUrl, fetchJson, { allPostings: true })).search(query, limit)).hits);
+    results.push({ query, shared: heads.filter((page) => expected.includes(page)).length, of: expected.length, sameOrder: heads.join() === expected.join() });
+  }
+  return results;
+}
+
 /** The sections the build would index for a generated page (code left out, as the build does). */
 export function corpusSections(pages: CorpusPage[]): SearchSection[] {
   return pages.flatMap((page) => {

@@ -1,5 +1,6 @@
 // `npm run bench:search`: the search figures of the real site and of generated 1,000-, 10,000-
-// and 100,000-page sites: index size, what a first query downloads, median query time; and how well the
+// and 100,000-page sites: index size, what a first query downloads, median query time, how far a first
+// query's results (common words' best-weighted sections only) are from the whole index's; and how well the
 // real site's search answers a reader's questions (bench/search-questions.ts, and the held-out,
 // development and fresh sets).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { FRESH_QUESTIONS } from './search-questions-fresh.ts';
 import { FRESH2_QUESTIONS } from './search-questions-fresh2.ts';
 import { FRESH3_QUESTIONS } from './search-questions-fresh3.ts';
 import { HELD_OUT_QUESTIONS } from './search-questions-held-out.ts';
-import { builtSiteSearch, corpusSections, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
+import { builtSiteSearch, corpusSections, headsAgainstWhole, indexInMemory, measureSearch, type SearchFigures } from './search-figures.ts';
 
 const root = join(import.meta.dirname, '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -75,6 +76,11 @@ try {
     const { built, files: corpusFiles } = indexInMemory(sections);
     const ms = performance.now() - start;
     print(`generated site, ${count} pages (${sections.length} sections)`, await measureSearch(built.url, corpusFiles, codeGzip), ms);
+    // Common words' heads only (a first query's) against every section of every word.
+    const compared = await headsAgainstWhole(built.url, corpusFiles);
+    const same = compared.filter((q) => q.sameOrder).length;
+    console.log(`  top 8 pages against the whole index's (common words' best sections only): the same for ${same} of ${compared.length} queries` +
+      `${compared.filter((q) => !q.sameOrder).map((q) => `; ${q.query}: ${q.shared} of ${q.of} shared`).join('')}`);
   }
 } finally {
   rmSync(out, { recursive: true, force: true });

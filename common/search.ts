@@ -67,36 +67,76 @@ export type DocRecord = [string, string, string, string];
 export type TermEntry = [string, Record<string, Record<string, number>>];
 
 export interface SearchShardRef {
-  /** First term (term shards) or first doc id (doc shards) this shard holds. */
+  /** First term (term shards) or first doc id (doc shards) this shard (or table of shards) holds. */
   from: string | number;
   /** Content-hashed URL. */
   url: string;
 }
 
 /**
+ * A term of a term shard (the sharded form): [term, postings, tail]. `postings` are, per field id,
+ * the sections that have the term in that field, flat, in ascending id: for each, the id's
+ * difference to the previous section's (the first: its id) and the term's count in the field; and,
+ * when the manifest has no lengths file (a large site's would be too big to load for every query),
+ * the field's length in the section (distinct words, for BM25) and the section's place on its page
+ * (0: the page's top section). So a large site's query loads nothing else to score and group its
+ * sections: the browser's scoring reads a section's field length only where it has the word.
+ *
+ * A word in many sections (a common one on a large site) keeps here only its best-weighted
+ * sections (the head), by what the word alone scores there; `tail` says where the rest are.
+ */
+export type ShardTerm = [string, TermPostings] | [string, TermPostings, TermTail];
+
+/** Per field id, the postings as ShardTerm describes them. */
+export type TermPostings = Record<string, number[]>;
+
+export interface TermTail {
+  /** Per field id, how many sections have the term in it, head and tail: BM25's document frequency. */
+  counts: Record<string, number>;
+  /** Files of TermPostings, each the next best-weighted sections. */
+  urls: string[];
+}
+
+/** How many numbers each posting of TermPostings has: with the section's length and place, or without. */
+export function postingNumbers(manifest: Pick<SearchManifest, 'lengthsUrl'>): number {
+  return manifest.lengthsUrl === undefined ? 4 : 2;
+}
+
+/**
  * The file a page links to. Small sites get everything inline (one file); large sites get a small
  * manifest whose term shards cover sorted term ranges and whose doc shards cover id ranges, so a
- * query fetches only the shards for its words and its top results.
+ * query fetches only the shards for its words and its top results. A site with many shards lists
+ * them in tables (files of SearchShardRef, each for a range of shards) instead of inline, so that
+ * the manifest stays small however large the site.
  */
 export interface SearchManifest {
   version: typeof SEARCH_INDEX_VERSION;
   documentCount: number;
   /**
    * Sections per page, in section-id order (a page's sections are consecutive, its top section
-   * first): search ranks pages, and shows each page once, with its best section.
+   * first): search ranks pages, and shows each page once, with its best section. Absent on a large
+   * site, whose postings hold each section's place on its page instead.
    */
-  pages: number[];
+  pages?: number[];
   synonyms: SearchSynonyms;
   averageFieldLength: number[];
-  /** Field lengths per doc (distinct words per field of SEARCH_FIELDS), for BM25. */
+  /** Field lengths per doc (distinct words per field of SEARCH_FIELDS), for BM25: inline (one file) or in a file. */
   lengths?: number[][];
   lengthsUrl?: string;
+  /** One-file form: MiniSearch's serialised index entries. */
   terms?: TermEntry[];
+  /** Sharded form: the term shards (ShardTerm[]), or the tables that list them. */
   termShards?: SearchShardRef[];
+  termTables?: SearchShardRef[];
   docs?: DocRecord[];
+  /** Sharded form: the doc shards (DocRecord[]), or the tables that list them. */
   docShards?: SearchShardRef[];
+  docTables?: SearchShardRef[];
 }
 
-export const SEARCH_INDEX_VERSION = 3;
+export const SEARCH_INDEX_VERSION = 4;
 /** The serialisation format of MiniSearch 7 that the index entries follow. */
 export const MINISEARCH_SERIALIZATION_VERSION = 2;
+
+/** MiniSearch's default BM25 settings, which the browser scores with: the build ranks a word's sections by them. */
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { SearchEngine } from '../../client/search/engine.ts';
 import { indexInMemory, measureSearch } from '../../bench/search-figures.ts';
 import { buildSearchIndex } from '../../lib/assets/search/build-index.ts';
+import type { SearchManifest } from '../../common/search.ts';
 import { excerptOf, htmlToText, pageSections, type SearchSection } from '../../lib/assets/search/sections.ts';
 import { buildInto, fixtureWith, ROOT } from '../helpers/site.ts';
 
@@ -81,20 +82,40 @@ test('a small index is one file; a large one is a manifest with shards that answ
   const sections = sampleSections(400);
   const single = indexInMemory(sections);
   assert.equal(single.built.files, 1);
-  const shardedFiles = new Map<string, string>();
-  const sharded = buildSearchIndex(sections, (name, content) => {
-    const url = `/s/${name}-${shardedFiles.size}`;
-    shardedFiles.set(url, content);
-    return url;
-  }, { limits: { singleFileBytes: 1000, termShardBytes: 2000, docShardBytes: 1500 } });
-  assert.ok(sharded.files > 6, `${sharded.files} files`);
   const one = await SearchEngine.open(single.built.url, memoryFetcher(single.files));
-  const fetched: string[] = [];
-  const many = await SearchEngine.open(sharded.url, memoryFetcher(shardedFiles, fetched));
-  for (const query of ['lora', 'outpaint', 'webhok', 'section inpainting', 'alpha3 beta2', 'tag', 'zzz', '<script>']) {
-    assert.deepEqual(await many.search(query, 10), await one.search(query, 10), query);
+  // With a lengths file (the small site's form) and without (a large site's, whose postings carry
+  // their sections' lengths and places), shards inline and in tables; common words' heads only, or
+  // the whole.
+  const forms = [
+    { limits: { singleFileBytes: 1000, termShardBytes: 20_000, docShardBytes: 1500 }, lengthsFile: true },
+    { limits: { singleFileBytes: 1000, termShardBytes: 4000, docShardBytes: 1500, termHeadBytes: 1e9, tableRefs: 3 }, lengthsFile: false },
+    { limits: { singleFileBytes: 1000, termShardBytes: 4000, docShardBytes: 1500, termHeadBytes: 1000, tableRefs: 3 }, lengthsFile: false, split: true },
+  ];
+  for (const { limits, lengthsFile, split } of forms) {
+    const shardedFiles = new Map<string, string>();
+    const sharded = buildSearchIndex(sections, (name, content) => {
+      const url = `/s/${name}-${shardedFiles.size}`;
+      shardedFiles.set(url, content);
+      return url;
+    }, { limits });
+    assert.ok(sharded.files > 6, `${sharded.files} files`);
+    assert.equal(sharded.files, shardedFiles.size);
+    const manifest = JSON.parse(shardedFiles.get(sharded.url) ?? '') as SearchManifest;
+    assert.equal(manifest.lengthsUrl !== undefined, lengthsFile);
+    assert.equal(manifest.pages !== undefined, lengthsFile);
+    if (limits.tableRefs) assert.ok(manifest.termTables && manifest.docTables && !manifest.termShards && !manifest.docShards, 'shards listed in tables');
+    const tails = [...shardedFiles.keys()].filter((url) => url.includes('search-postings'));
+    assert.equal(tails.length > 0, split === true, `${tails.length} tail files`);
+    const fetched: string[] = [];
+    const whole = await SearchEngine.open(sharded.url, memoryFetcher(shardedFiles, fetched), { allPostings: true });
+    const heads = await SearchEngine.open(sharded.url, memoryFetcher(shardedFiles));
+    for (const query of ['lora', 'outpaint', 'webhok', 'section inpainting', 'alpha3 beta2', 'tag', 'zzz', '<script>']) {
+      const expected = await one.search(query, 10);
+      assert.deepEqual(await whole.search(query, 10), expected, `${query}, ${JSON.stringify(limits)}`);
+      if (!split) assert.deepEqual(await heads.search(query, 10), expected, `${query}, ${JSON.stringify(limits)}, heads`);
+    }
+    assert.ok(fetched.length < shardedFiles.size, `a query fetches only some shards (${fetched.length} of ${shardedFiles.size})`);
   }
-  assert.ok(fetched.length < shardedFiles.size, `a query fetches only some shards (${fetched.length} of ${shardedFiles.size})`);
 });
 
 test('results keep markup as text, and odd queries answer quietly', async () => {
@@ -186,8 +207,10 @@ test('term shards are cut where the words\' first two letters change, and come b
     if (last.slice(0, 2) === prefix) assert.ok(shard.slice(Math.ceil(shard.length / 4)).every((term) => term.startsWith(prefix)), `shard ${k} starts with ${first} after ${last}`);
   }
   // The doc shards as they fill (from the start here: the records alone are too big for one file),
-  // then the term shards, the lengths and the manifest last (it names the others).
-  assert.deepEqual(order.slice(-2), ['search-lengths.json', 'search-index.json']);
-  const firstTerms = order.indexOf('search-terms.json');
-  assert.deepEqual(order.slice(firstTerms, firstTerms + terms.length), terms.map(() => 'search-terms.json'));
+  // then the term shards (each after the tails of its common words), and the manifest last (it
+  // names the others).
+  assert.equal(order.at(-1), 'search-index.json');
+  const written = order.filter((name) => name !== 'search-postings.json');
+  const firstTerms = written.indexOf('search-terms.json');
+  assert.deepEqual(written.slice(firstTerms, firstTerms + terms.length), terms.map(() => 'search-terms.json'));
 });

@@ -2,8 +2,9 @@
 // MiniSearch's serialised form, which the browser loads) and written as content-hashed JSON. A small site gets one file; a large one a manifest plus
 // term shards (sorted term ranges) and doc shards (id ranges), so that a query downloads only the
 // shards of its words and of its top results, whatever the size of the site.
-import { SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef, type SearchSynonyms } from '../../../common/search.ts';
+import { SEARCH_FIELDS, SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef, type SearchSynonyms } from '../../../common/search.ts';
 import { excerptOf, type SearchSection } from './sections.ts';
+import { shardTerm } from './shard-terms.ts';
 import { TermIndexer, type TermText } from './term-index.ts';
 
 export interface SearchIndexLimits {
@@ -13,6 +14,14 @@ export interface SearchIndexLimits {
   termShardBytes: number;
   /** Target raw size of a doc shard. */
   docShardBytes: number;
+  /**
+   * A word whose postings are bigger than this keeps only its best-weighted sections, up to about
+   * this size, in its term shard; the rest go to tail files (lib/assets/search/shard-terms.ts).
+   * termShardBytes by default: a common word's head fills about a shard.
+   */
+  termHeadBytes?: number;
+  /** More shards of a kind than this are listed in tables of this many (SearchManifest); 64 by default. */
+  tableRefs?: number;
 }
 
 /**
@@ -20,7 +29,7 @@ export interface SearchIndexLimits {
  * gzipped; above that, shards of ~25 KB (terms) and ~8 KB (docs) gzipped, so that a first query
  * fetches well under 100 KB on a site of a hundred pages and a few hundred KB on 10,000 pages.
  */
-export const DEFAULT_LIMITS: SearchIndexLimits = { singleFileBytes: 200_000, termShardBytes: 100_000, docShardBytes: 32_000 };
+export const DEFAULT_LIMITS: SearchIndexLimits = { singleFileBytes: 200_000, termShardBytes: 50_000, docShardBytes: 16_000 };
 
 export interface BuiltSearchIndex {
   /** URL of the file pages point to: the whole index, or the manifest of the shards. */
@@ -63,8 +72,9 @@ export class SearchIndexInput {
   /** Sections per page: runs of consecutive sections with the same address before the "#". */
   private readonly pages: number[] = [];
   private lastPage: string | undefined;
-  /** Raw size of the files written so far. */
+  /** Raw size and number of the files written so far. */
   private bytes = 0;
+  private files = 0;
 
   constructor(private readonly addFile: AddFile, { synonyms = {}, limits = DEFAULT_LIMITS, runsDir, runPostings }: SearchIndexOptions = {}) {
     this.terms = new TermIndexer({ runsDir, runPostings });
@@ -115,22 +125,63 @@ export class SearchIndexInput {
         yield next.value;
         for (let entry = termEntries.next(); !entry.done; entry = termEntries.next()) yield entry.value;
       }
+      // A small site's lengths are one small file that every query loads; a large site's postings
+      // carry the lengths and places of their sections instead, which cost more in all but only
+      // for the words a query loads.
+      const lengthsJson = documentCount * SEARCH_FIELDS.length * 2 <= limits.termShardBytes ? fieldLength.json() : undefined;
+      const lengthsFile = lengthsJson !== undefined && lengthsJson.length <= limits.termShardBytes ? lengthsJson : undefined;
+      const shardInput = {
+        documentCount, averageFieldLength, fieldLength, places: lengthsFile === undefined ? placesOf(pages, documentCount) : undefined,
+        headBytes: limits.termHeadBytes ?? limits.termShardBytes, tailBytes: limits.termShardBytes, save: (name: string, content: string) => this.save(name, content),
+      };
       const termShards: SearchShardRef[] = [];
-      chunkTerms(allTerms(), limits.termShardBytes, (part) => termShards.push({ from: part[0]?.term ?? '', url: this.save('search-terms.json', termsJson(part)) }));
+      const sharded = mapIterable(allTerms(), (entry) => shardTerm(entry, shardInput));
+      chunkTerms(sharded, limits.termShardBytes, (part) => termShards.push({ from: part[0]?.term ?? '', url: this.save('search-terms.json', termsJson(part)) }));
       const docShards = docs.finish();
-      const manifest: SearchManifest = { ...head, lengthsUrl: this.save('search-lengths.json', fieldLength.json()), termShards, docShards };
+      const facts = lengthsFile === undefined ? {} : { pages, lengthsUrl: this.save('search-lengths.json', lengthsFile) };
+      const manifest: SearchManifest = {
+        version: SEARCH_INDEX_VERSION, documentCount, ...facts, synonyms: this.synonyms, averageFieldLength, ...this.listed('term', termShards), ...this.listed('doc', docShards),
+      };
       const url = this.save('search-index.json', JSON.stringify(manifest));
-      return { url, sections: documentCount, files: termShards.length + docShards.length + 2, bytes: this.bytes };
+      return { url, sections: documentCount, files: this.files, bytes: this.bytes };
     } finally {
       // Ends the terms' reading, which removes the indexer's run files, should writing a file fail.
       termEntries.return?.();
     }
   }
 
+  /** Shards of a kind, inline when few, else in tables of `tableRefs` each. */
+  private listed(kind: 'term' | 'doc', refs: SearchShardRef[]): Partial<SearchManifest> {
+    const size = this.limits.tableRefs ?? TABLE_REFS;
+    if (refs.length <= size) return kind === 'term' ? { termShards: refs } : { docShards: refs };
+    const tables: SearchShardRef[] = [];
+    for (let start = 0; start < refs.length; start += size) {
+      const part = refs.slice(start, start + size);
+      tables.push({ from: part[0]?.from ?? '', url: this.save('search-table.json', JSON.stringify(part)) });
+    }
+    return kind === 'term' ? { termTables: tables } : { docTables: tables };
+  }
+
   private save(name: string, content: string): string {
+    this.files += 1;
     this.bytes += content.length;
     return this.addFile(name, content);
   }
+}
+
+/** Shards listed inline in the manifest up to this many of a kind; above, in tables of this many. */
+const TABLE_REFS = 64;
+
+/** Per section, its place on its page (0: the page's top section), from the sections per page. */
+function placesOf(pages: number[], count: number): Uint32Array {
+  const places = new Uint32Array(count);
+  let id = 0;
+  for (const size of pages) for (let place = 0; place < size && id < count; place += 1) places[id++] = place;
+  return places;
+}
+
+function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
 }
 
 /** The index of a list of sections, written (SearchIndexInput). */

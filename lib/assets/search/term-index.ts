@@ -85,6 +85,11 @@ export class FieldLengths {
     this.size += this.fields;
   }
 
+  /** A section's length in one field. */
+  at(id: number, field: number): number {
+    return this.values[id * this.fields + field] ?? 0;
+  }
+
   /** A section's lengths, per field. */
   of(id: number): number[] {
     return Array.from(this.values.subarray(id * this.fields, (id + 1) * this.fields));
