@@ -21,7 +21,8 @@ export interface SearchHit extends SearchDoc {
 export interface EngineOptions {
   /**
    * Load every section of a common word, not only its best-weighted ones (ShardTerm): the exact
-   * evaluation, which the tests and the benchmark compare the browser's with.
+   * evaluation, which the search page (all results) makes and the tests and the benchmark compare
+   * the search box's with.
    */
   allPostings?: boolean;
 }

@@ -29,7 +29,7 @@ export function mountPage(root: HTMLElement): () => void {
       return;
     }
     try {
-      const { hits, total } = await (await engineFor(indexUrl)).search(query, PAGE_LIMIT);
+      const { hits, total } = await (await engineFor(indexUrl, { allPostings: true })).search(query, PAGE_LIMIT);
       if (mine !== token) return;
       list.replaceChildren(...hits.map((hit) => {
         const item = document.createElement('li');

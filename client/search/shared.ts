@@ -1,7 +1,10 @@
-// The one engine a page uses, opened on first use; a failed download is retried on the next query.
-import { SearchEngine } from './engine.ts';
+// The engines a page uses, opened on first use; a failed download is retried on the next query.
+// The search box's loads a common word's best-weighted sections only, so that a first query stays
+// small on a large site; the search page's (all results) loads all of them, so that its list and
+// its count are the whole index's.
+import { SearchEngine, type EngineOptions } from './engine.ts';
 
-let opening: { url: string; engine: Promise<SearchEngine> } | undefined;
+const opening = new Map<boolean, { url: string; engine: Promise<SearchEngine> }>();
 
 async function fetchJson(url: string): Promise<unknown> {
   const response = await fetch(url, { credentials: 'same-origin' });
@@ -9,15 +12,18 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-export function engineFor(indexUrl: string): Promise<SearchEngine> {
-  if (opening?.url !== indexUrl) {
-    const engine = SearchEngine.open(indexUrl, fetchJson);
-    opening = { url: indexUrl, engine };
+export function engineFor(indexUrl: string, options: EngineOptions = {}): Promise<SearchEngine> {
+  const all = options.allPostings === true;
+  let open = opening.get(all);
+  if (open?.url !== indexUrl) {
+    const engine = SearchEngine.open(indexUrl, fetchJson, options);
+    open = { url: indexUrl, engine };
+    opening.set(all, open);
     engine.catch(() => {
-      if (opening?.engine === engine) opening = undefined;
+      if (opening.get(all)?.engine === engine) opening.delete(all);
     });
   }
-  return opening.engine;
+  return open.engine;
 }
 
 export function searchPageUrl(form: HTMLFormElement, query: string): string {
