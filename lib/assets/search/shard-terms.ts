@@ -33,6 +33,18 @@ interface FieldPostings {
 /** The boost of each field id, as the browser searches with it. */
 const BOOSTS = SEARCH_FIELDS.map((field) => SEARCH_BOOST[field]);
 
+/** A section not met yet in the word's postings (scratchFor's tierOf). */
+const UNSEEN = -1;
+let scratch = { score: new Float64Array(0), size: new Float64Array(0), tierOf: new Int32Array(0) };
+
+/** Per section id, a word's score and posting bytes and the tier it goes to: zero and UNSEEN between words. */
+function scratchFor(sections: number): typeof scratch {
+  if (scratch.score.length < sections) {
+    scratch = { score: new Float64Array(sections), size: new Float64Array(sections), tierOf: new Int32Array(sections).fill(UNSEEN) };
+  }
+  return scratch;
+}
+
 /** A term of the index (MiniSearch's JSON, TermIndexer) as the sharded form's ShardTerm JSON. */
 export function shardTerm(entry: TermText, input: ShardTermsInput): TermText {
   const { term } = entry;
@@ -42,44 +54,57 @@ export function shardTerm(entry: TermText, input: ShardTermsInput): TermText {
   if (bytes <= input.headBytes) return { term, json: JSON.stringify([term, encode(fields, input)]) };
 
   // By section: what the word alone scores there (as the browser's BM25 with the field boosts
-  // does), best first; ties in id order, so the cut is the same on every build.
+  // does), best first; ties in id order, so the cut is the same on every build. Kept by section id
+  // in arrays reused from word to word: Maps of a common word's tens of thousands of sections took
+  // most of a large index's build.
   const { documentCount, averageFieldLength, fieldLength, places } = input;
-  const scores = new Map<number, number>();
-  const sizes = new Map<number, number>();
+  const { score, size, tierOf } = scratchFor(documentCount);
+  const ranked: number[] = [];
   const counts: Record<string, number> = {};
   for (const { field, ids, counts: tf } of fields) {
     counts[field] = ids.length;
     const boost = BOOSTS[field] ?? 1;
     const average = averageFieldLength[field] ?? 0;
-    ids.forEach((id, at) => {
+    for (let at = 0; at < ids.length; at += 1) {
+      const id = ids[at] ?? 0;
+      const count = tf[at] ?? 0;
       const length = fieldLength.at(id, field);
-      scores.set(id, (scores.get(id) ?? 0) + boost * bm25(tf[at] ?? 0, ids.length, documentCount, length, average));
-      sizes.set(id, (sizes.get(id) ?? 0) + postingBytes(id, tf[at] ?? 0, length, places?.[id]));
-    });
+      if (tierOf[id] === UNSEEN) {
+        tierOf[id] = 0;
+        ranked.push(id);
+      }
+      score[id] = (score[id] ?? 0) + boost * bm25(count, ids.length, documentCount, length, average);
+      size[id] = (size[id] ?? 0) + postingBytes(id, count, length, places?.[id]);
+    }
   }
-  const ranked = [...scores.keys()].sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || a - b);
+  ranked.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || a - b);
   // Each section's tier: 0 the head, then the tails in order.
-  const tierOf = new Map<number, number>();
   let tier = 0;
   let tierBytes = 0;
   for (const id of ranked) {
-    const size = sizes.get(id) ?? 0;
-    if (tierBytes > 0 && tierBytes + size > (tier === 0 ? input.headBytes : input.tailBytes)) {
+    const bytes = size[id] ?? 0;
+    if (tierBytes > 0 && tierBytes + bytes > (tier === 0 ? input.headBytes : input.tailBytes)) {
       tier += 1;
       tierBytes = 0;
     }
-    tierOf.set(id, tier);
-    tierBytes += size;
+    tierOf[id] = tier;
+    tierBytes += bytes;
   }
   // Each tier's postings, field by field, ids ascending: one pass over the word's postings.
   const tiers = Array.from({ length: tier + 1 }, () => fields.map(({ field }): FieldPostings => ({ field, ids: [], counts: [] })));
   fields.forEach(({ ids, counts: tf }, at) => {
-    ids.forEach((id, index) => {
-      const kept = tiers[tierOf.get(id) ?? 0]?.[at];
+    for (let index = 0; index < ids.length; index += 1) {
+      const id = ids[index] ?? 0;
+      const kept = tiers[tierOf[id] ?? 0]?.[at];
       kept?.ids.push(id);
       kept?.counts.push(tf[index] ?? 0);
-    });
+    }
   });
+  for (const id of ranked) {
+    score[id] = 0;
+    size[id] = 0;
+    tierOf[id] = UNSEEN;
+  }
   const [head = [], ...rest] = tiers;
   const urls = rest.map((part) => input.save('search-postings.json', JSON.stringify(encode(part, input))));
   const tail: TermTail = { counts, urls };
