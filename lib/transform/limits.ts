@@ -44,10 +44,13 @@ export function checkMarkdownLimits(source: string, where: Where): void {
   // The paragraph (or list item, or heading) being read: its first line and its delimiter runs.
   let segment = { start: 0 };
   let segmentText: string[] = [];
+  // Its "*" and "_" characters, counted up to the limit: a paragraph with no more of them than the
+  // limit cannot have more runs, so only the rare one with more is joined and its runs counted.
+  let delimiters = 0;
   // In a table (a header line, then a "| --- |" line), marked reads each row's cells on their own.
   let table = false;
   const closeSegment = (next: number) => {
-    if (segmentText.length > 0) {
+    if (delimiters > MAX_DELIMITER_RUNS) {
       const runs = delimiterRuns(segmentText.join('\n'));
       if (runs > MAX_DELIMITER_RUNS) {
         fail(segment.start, `This paragraph has ${runs} "*" or "_" emphasis markers; at most ${MAX_DELIMITER_RUNS} are allowed in one paragraph.`,
@@ -56,13 +59,16 @@ export function checkMarkdownLimits(source: string, where: Where): void {
     }
     segment = { start: next };
     segmentText = [];
+    delimiters = 0;
   };
+  // Most pages have no run of "`" or "~" over the limit anywhere: then no line needs looking at for one.
+  const longRuns = LONG_RUN.test(source);
 
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] ?? '';
     const { depth, rest } = containerPrefix(line);
     // Only a line with a run over the limit needs its longest run measured.
-    const run = LONG_RUN.test(line) ? longestRun(line) : NO_RUN;
+    const run = longRuns && LONG_RUN.test(line) ? longestRun(line) : NO_RUN;
     if (run.length > MAX_FENCE_RUN && !(fence && !FENCE.test(rest))) {
       fail(index, `A run of ${run.length} "${run.char}" characters; at most ${MAX_FENCE_RUN} are allowed in a row.`,
         `Shorten it: a code fence or code span needs only one more "${run.char}" than the longest run inside it.`);
@@ -94,8 +100,18 @@ export function checkMarkdownLimits(source: string, where: Where): void {
     if (!table && segmentText.length === 1 && TABLE_DELIMITER.test(rest)) table = true;
     if (table || startsBlock(line)) closeSegment(index);
     segmentText.push(rest);
+    if (delimiters <= MAX_DELIMITER_RUNS) delimiters += delimiterCharacters(rest, MAX_DELIMITER_RUNS + 1 - delimiters);
   }
   closeSegment(lines.length);
+}
+
+/** How many "*" and "_" a line has, counted up to `most`. */
+function delimiterCharacters(line: string, most: number): number {
+  let count = 0;
+  for (const char of ['*', '_']) {
+    for (let at = line.indexOf(char); at !== -1 && count < most; at = line.indexOf(char, at + 1)) count++;
+  }
+  return count;
 }
 
 /**

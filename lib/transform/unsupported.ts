@@ -27,6 +27,11 @@ const MATH = /(?:^|\n)[ \t]*\$\$|(?<![\\$\w])\$(?=\S)[^$\n]*?(?:\\[A-Za-z]+|\^|\
 
 /** Warns, once per page, at the first math written in the page's text (code spans and blocks are not text). */
 export function warnMath(tokens: Token[], page: PageState): void {
+  findMath(tokens, page);
+}
+
+/** Whether it warned: the walk stops at the first math found. Children are walked where they are, not copied into a list. */
+function findMath(tokens: Token[], page: PageState): boolean {
   for (const token of tokens) {
     if (token.type === 'code' || token.type === 'html') continue;
     if (token.type === 'paragraph' || token.type === 'heading' || token.type === 'text') {
@@ -41,13 +46,15 @@ export function warnMath(tokens: Token[], page: PageState): void {
         const line = start === undefined ? undefined : start + (before.match(/\n/g)?.length ?? 0);
         const formula = found[0].trim();
         warnOnce(page, 'math', { file: page.ctx.file, line }, `Math "${formula.length > 40 ? `${formula.slice(0, 40)}…` : formula}": ${MATH_HINT}`);
-        return;
+        return true;
       }
       continue;
     }
     const container = token as { tokens?: Token[]; items?: Token[]; header?: { tokens: Token[] }[]; rows?: { tokens: Token[] }[][] };
-    const children = [...(container.tokens ?? []), ...(container.items ?? []),
-      ...(container.header ?? []).flatMap((cell) => cell.tokens), ...(container.rows ?? []).flat().flatMap((cell) => cell.tokens)];
-    if (children.length > 0) warnMath(children, page);
+    if (container.tokens && findMath(container.tokens, page)) return true;
+    if (container.items && findMath(container.items, page)) return true;
+    for (const cell of container.header ?? []) if (findMath(cell.tokens, page)) return true;
+    for (const row of container.rows ?? []) for (const cell of row) if (findMath(cell.tokens, page)) return true;
   }
+  return false;
 }
