@@ -32,10 +32,10 @@ export class SpilledRef {
     /** In bytes of UTF-8. */
     readonly length: number,
     /**
-     * How the text is read: as it is, as a JSON value (parsed), or as a JSON object of several
-     * fields kept together, each of which is read by its own name (SpillFile.keepFields).
+     * How the text is read: as it is, or as a JSON object of several fields kept together, each of
+     * which is read by its own name (SpillFile.keepFields).
      */
-    readonly form: 'text' | 'json' | 'fields',
+    readonly form: 'text' | 'fields',
   ) {}
 
   /** Where the text is, as plain numbers for another thread. */
@@ -47,8 +47,7 @@ export class SpilledRef {
   read(name: string): unknown {
     const text = this.file.get(this);
     if (this.form === 'text') return text;
-    const value = JSON.parse(text) as unknown;
-    return this.form === 'json' ? value : (value as Record<string, unknown>)[name];
+    return (JSON.parse(text) as Record<string, unknown>)[name];
   }
 }
 
@@ -148,12 +147,6 @@ export class SpillFile {
 
   /** Keeps `text` in the file. */
   readonly keep: KeepText = (text) => this.ref(this.put(text));
-
-  /** Keeps `value` in the file as JSON, given back parsed. */
-  keepJson(value: unknown): SpilledRef {
-    const { offset, length } = this.put(JSON.stringify(value));
-    return new SpilledRef(this, offset, length, 'json');
-  }
 
   /**
    * Keeps several values in the file as one JSON object: one place for them all, given to each

@@ -22,7 +22,7 @@ test('a spilled text reads back as it was put, UTF-8 and empty texts included', 
 test('an object with spilled fields reads them back on each use, keeps its own fields, and copies without them', () => {
   const spill = SpillFile.create();
   after(() => spill.close());
-  const doc = withSpilled({ title: 'Tune', html: '', toc: [] as { id: string }[] }, { html: spill.keep('<p>Body</p>'), toc: spill.keepJson([{ id: 'a' }]) });
+  const doc = withSpilled({ title: 'Tune', html: '', toc: [] as { id: string }[] }, { html: spill.keep('<p>Body</p>'), toc: spill.keepFields({ toc: [{ id: 'a' }] }) });
   assert.equal(doc.html, '<p>Body</p>');
   assert.deepEqual(doc.toc, [{ id: 'a' }]);
   assert.notEqual(doc.toc, doc.toc, 'parsed anew on each read, not held');
