@@ -4,7 +4,7 @@
 // MiniSearch took most of the build's time, while these Maps take a fraction of it.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SEARCH_FIELDS, processTerm, tokenize } from '../../../common/search.ts';
+import { SEARCH_FIELDS, TOKEN_SEPARATOR, processTerm, type SearchField } from '../../../common/search.ts';
 import type { SearchSection } from './sections.ts';
 import { mergeRuns, readRun, termJson, writeRun, type RunEntry } from './term-runs.ts';
 
@@ -133,9 +133,19 @@ export class FieldLengths {
  * go to a sorted run on disk, merged with the others at the end.
  */
 export class TermIndexer {
-  // Each distinct word is processed once: word → term number (-1: not indexed, a stop word).
-  // Term numbers are the indexer's for all runs; a run keeps postings only for the terms it met.
-  private readonly wordTerms = new Map<string, number>();
+  // Each distinct word is processed once: word → word number → term number (-1: not indexed, a
+  // stop word). Term numbers are the indexer's for all runs; a run keeps postings only for the
+  // terms it met.
+  private readonly words = new Map<string, number>();
+  private wordTerms = new Int32Array(1024);
+  // A section's field is counted with stamps, not a Set and a Map made for each: a word or term
+  // whose stamp is this field's was met in it already (its distinct words; its terms' counts).
+  private stamp = 0;
+  private wordStamps = new Int32Array(1024);
+  private termStamps = new Int32Array(1024);
+  private termCounts = new Int32Array(1024);
+  /** The terms met in the current field, in the order met. */
+  private readonly touched: number[] = [];
   private readonly termIds = new Map<string, number>();
   private readonly termNames: string[] = [];
   /** This run's postings: term number → field id → postings (undefined: the term is not in this run). */
@@ -146,7 +156,6 @@ export class TermIndexer {
   /** The run files written so far, in order. */
   private readonly runs: string[] = [];
   private readonly fieldLength = new FieldLengths(SEARCH_FIELDS.length);
-  private readonly counts = new Map<number, number>();
   private readonly runsDir: string | undefined;
   private readonly runPostings: number;
 
@@ -163,34 +172,62 @@ export class TermIndexer {
     const id = this.fieldLength.count;
     if (id >= MAX_SECTIONS) throw new Error(`The search index takes at most ${MAX_SECTIONS} sections; this site has more.`);
     const lengths: number[] = [];
-    const { counts, postings } = this;
-    SEARCH_FIELDS.forEach((field, fieldId) => {
-      const tokens = tokenizeFast(section[field] ?? '');
-      lengths[fieldId] = new Set(tokens).size;
-      counts.clear();
-      for (const token of tokens) {
-        let termId = this.wordTerms.get(token);
-        if (termId === undefined) {
-          const term = processTerm(token);
-          termId = term === null ? -1 : this.termId(term);
-          this.wordTerms.set(token, termId);
+    const { postings, touched } = this;
+    for (let fieldId = 0; fieldId < SEARCH_FIELDS.length; fieldId += 1) {
+      const text = section[SEARCH_FIELDS[fieldId] as SearchField] ?? '';
+      // A new stamp for each field of each section: a word or term seen in this field has it.
+      const stamp = (this.stamp += 1);
+      let distinct = 0;
+      for (const token of tokensOf(text)) {
+        if (token === '') continue;
+        const word = this.word(token);
+        if (this.wordStamps[word] !== stamp) {
+          this.wordStamps[word] = stamp;
+          distinct += 1;
         }
-        if (termId >= 0) counts.set(termId, (counts.get(termId) ?? 0) + 1);
+        const termId = this.wordTerms[word] as number;
+        if (termId < 0) continue;
+        if (this.termStamps[termId] === stamp) {
+          (this.termCounts[termId] as number) += 1;
+        } else {
+          this.termStamps[termId] = stamp;
+          this.termCounts[termId] = 1;
+          touched.push(termId);
+        }
       }
-      for (const [termId, count] of counts) {
+      lengths[fieldId] = distinct;
+      for (const termId of touched) {
         let byField = postings[termId];
         if (byField === undefined) {
           byField = [];
           postings[termId] = byField;
           this.runTerms.push(termId);
         }
-        (byField[fieldId] ??= []).push(posting(id, count));
+        (byField[fieldId] ??= []).push(posting(id, this.termCounts[termId] as number));
       }
-      this.held += counts.size;
-    });
+      this.held += touched.length;
+      touched.length = 0;
+    }
     this.fieldLength.add(lengths);
     // Between sections, so that each run has whole sections and a term's ids ascend across runs.
     if (this.runsDir !== undefined && this.held > this.runPostings) this.writeRun(this.runsDir);
+  }
+
+  /** A distinct word's number, given when it is first met, with its term number worked out once. */
+  private word(token: string): number {
+    let word = this.words.get(token);
+    if (word === undefined) {
+      word = this.words.size;
+      this.words.set(token, word);
+      const term = processTerm(token);
+      const termId = term === null ? -1 : this.termId(term);
+      if (word >= this.wordTerms.length) {
+        this.wordTerms = grown(this.wordTerms, word + 1);
+        this.wordStamps = grown(this.wordStamps, word + 1);
+      }
+      this.wordTerms[word] = termId;
+    }
+    return word;
   }
 
   /**
@@ -249,6 +286,10 @@ export class TermIndexer {
     if (termId === undefined) {
       termId = this.termNames.length;
       this.termNames.push(term);
+      if (termId >= this.termStamps.length) {
+        this.termStamps = grown(this.termStamps, termId + 1);
+        this.termCounts = grown(this.termCounts, termId + 1);
+      }
       this.postings.push(undefined);
       this.termIds.set(term, termId);
     }
@@ -266,11 +307,19 @@ export function indexSections(sections: SearchSection[]): TermIndex {
   return indexer.finish();
 }
 
+/** An array twice as long (at least `length`), with the values of the given one. */
+function grown(values: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(Math.max(length, values.length * 2));
+  bigger.set(values);
+  return bigger;
+}
+
 /**
- * tokenize() of common/search.ts, with a fast path: in ASCII text the Unicode classes it splits on
- * are plain ranges, and a non-Unicode expression splits several times faster.
+ * tokenize() of common/search.ts without its filter (the caller skips the empty strings), with a
+ * fast path: in ASCII text the Unicode classes it splits on are plain ranges, and a non-Unicode
+ * expression splits several times faster.
  */
-function tokenizeFast(text: string): string[] {
+function tokensOf(text: string): string[] {
   // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(text) ? text.split(/[^A-Za-z0-9_]+/).filter(Boolean) : tokenize(text);
+  return /^[\x00-\x7f]*$/.test(text) ? text.split(/[^A-Za-z0-9_]+/) : text.split(TOKEN_SEPARATOR);
 }
