@@ -1,5 +1,5 @@
 // Helpers for tests that build small sites: write files into a fresh temporary folder, build them.
-import { cpSync, mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
@@ -7,8 +7,19 @@ import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BASIC_FIXTURE = join(ROOT, 'test/fixtures/basic');
 
+/** The folders tempDir() made in this process (a test file's: the runner gives each its own). */
+const made: string[] = [];
+// Removed when the test file's process ends, whatever its tests removed or not: a run of the
+// suite made some 800 folders (~800 MB) and left them all behind.
+process.on('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new empty folder in the system's temporary folder, removed when this process ends. */
 export function tempDir(prefix = 'pagewright-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 /** A copy of the basic fixture with some files replaced or added (content paths relative to the site folder). */
