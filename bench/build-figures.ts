@@ -71,7 +71,7 @@ function buildOnce(root: string, siteDir: string, outParent: string, inspect?: (
   const out = mkdtempSync(join(outParent, 'pagewright-bench-out-'));
   execFileSync('sync');
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'scripts/launch.mjs'), 'build', '--site', siteDir, '--out', join(out, 'dist')],
+  const child = spawn(process.execPath, [...buildFlags(root), join(root, 'scripts/launch.mjs'), 'build', '--site', siteDir, '--out', join(out, 'dist')],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => { output += text; });
@@ -85,6 +85,14 @@ function buildOnce(root: string, siteDir: string, outParent: string, inspect?: (
       resolve({ ...printedFigures(output), wallMs });
     });
   });
+}
+
+/** The Node options `npm run build` gives (package.json: `node OPTIONS scripts/launch.mjs build`). */
+function buildFlags(root: string): string[] {
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build ?? '';
+  const words = script.split(/\s+/);
+  if (words[0] !== 'node' || !words.includes('scripts/launch.mjs')) throw new Error(`package.json's build script is not "node [options] scripts/launch.mjs build": ${script}`);
+  return words.slice(1, words.indexOf('scripts/launch.mjs'));
 }
 
 /** What `npm run build` prints of a successful build (lib/report.ts, lib/build-command.ts), as numbers. */

@@ -64,6 +64,8 @@ function markdown(job: MarkdownJob): MarkdownResult {
 
 function searchIndex(job: IndexJob): IndexJobResult {
   const input = JSON.parse(job.inputJson) as IndexInput;
+  // Read: its text (some 20 MB at 100,000 pages) is let go, and each page once its sections are in.
+  job.inputJson = '';
   // The main thread's pages come without their HTML: read here from its spill file, page by page.
   const file = job.spilled && SpillFile.at(job.spilled.file, false);
   if (file && job.spilled) {
@@ -80,13 +82,22 @@ function searchIndex(job: IndexJob): IndexJobResult {
     written += 1;
     return `${job.folderUrl}${fileName}`;
   }, { synonyms: input.synonyms, runsDir: job.runsDir });
-  for (const page of input.pages) sections.add(pageSections(page));
-  for (const page of ownPages) sections.add(pageSections(page));
+  for (const page of taken(input.pages)) sections.add(pageSections(page));
+  for (const page of taken(ownPages)) sections.add(pageSections(page));
   sections.add(input.extra);
   file?.close();
   ownPages = [];
   const { url: _url, ...index } = sections.write();
   return { written, index };
+}
+
+/** The items in order, each let go by the array as it is taken, so that it can be collected once used. */
+function* taken<T>(items: T[]): Generator<T> {
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index] as T;
+    (items as (T | undefined)[])[index] = undefined;
+    yield item;
+  }
 }
 
 parentPort?.on('message', (request: HelperRequest) => {

@@ -3,6 +3,7 @@
 // the main thread renders and writes the pages. Small sites (the real one) build in one thread:
 // the helper's start-up, which loads its modules anew, would cost more than it saves.
 import { Worker } from 'node:worker_threads';
+import { YOUNG_GENERATION_MB } from './heap-growth.ts';
 import type { DocSource } from '../load/content.ts';
 import { BUNDLED } from '../bundled.ts';
 import { BuildError, type Warning } from '../diagnostics.ts';
@@ -65,7 +66,7 @@ export class HelperThread {
       ? `import(${JSON.stringify(new URL('./helper-thread-worker.mjs', import.meta.url).href)})`
       : `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
       .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./helper-thread-worker.ts', import.meta.url).href)}); })`;
-    this.worker = new Worker(boot, { eval: true });
+    this.worker = new Worker(boot, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker.on('message', (reply: HelperReply) => {
       const waiter = this.waiting.get(reply.id);
       if (!waiter) return;

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
+import { SEMI_SPACE_FLAG, YOUNG_GENERATION_MB } from '../../lib/runtime/heap-growth.ts';
 import { HELPER_MIN_DOCS } from '../../lib/runtime/helper-thread.ts';
 import { BASIC_FIXTURE, buildInto, generatorCopy, ROOT, tempDir } from '../helpers/site.ts';
 
@@ -116,4 +117,11 @@ test('a large site built from the bundle runs its helper thread from the bundle 
   const { stdout } = await run(process.execPath, [join(ROOT, 'scripts/launch.mjs'), 'build', '--site', site, '--out', join(site, 'dist')]);
   assert.match(stdout, /^Built \d{4} pages/);
   assert.ok(existsSync(join(site, 'dist/index.html')));
+});
+
+test('npm run build and npm start give Node the young generation of a build, the size the helper thread and the dev server take', () => {
+  // The size is fixed when a thread starts: for the main thread, only Node's option can set it.
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  for (const command of ['build', 'start']) assert.equal(scripts[command], `node ${SEMI_SPACE_FLAG} scripts/launch.mjs ${command}`);
+  assert.equal(SEMI_SPACE_FLAG, `--max-semi-space-size=${YOUNG_GENERATION_MB / 3}`);
 });
