@@ -19,7 +19,6 @@ import type { BuildRequest, WorkerReply } from './protocol.ts';
 import { LIVE_RELOAD_CLIENT, LiveReload } from './live-reload.ts';
 import { createStaticServer } from './static-server.ts';
 import { docusaurusSources } from '../load/docusaurus/config.ts';
-import { SEMI_SPACE_FLAG } from '../runtime/heap-growth.ts';
 
 /**
  * Starts the server of `npm start` for the generator at `root` with the command's arguments;
@@ -63,10 +62,8 @@ export async function startDevServer(root: string, args: readonly string[], work
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(0));
 
   function startWorker(entry: string): Worker {
-    // The same Node flags as this process (from the sources, tsx's loader, so the worker runs
-    // TypeScript too), and a build's young generation (lib/runtime/heap-growth.ts).
-    const execArgv = process.execArgv.includes(SEMI_SPACE_FLAG) ? process.execArgv : [...process.execArgv, SEMI_SPACE_FLAG];
-    const child = fork(entry, [root, siteDir, outDir], { execArgv, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+    // The same Node flags as this process: from the sources, tsx's loader, so the worker runs TypeScript too.
+    const child = fork(entry, [root, siteDir, outDir], { stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
     const started: Worker = { process: child, stderr: '' };
     child.stderr?.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);
