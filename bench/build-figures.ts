@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCorpusSite } from './corpus-site.ts';
+import { scriptOptions } from './npm-script.ts';
 import { median } from './median.ts';
 
 export interface BuildRun {
@@ -71,7 +72,7 @@ function buildOnce(root: string, siteDir: string, outParent: string, inspect?: (
   const out = mkdtempSync(join(outParent, 'pagewright-bench-out-'));
   execFileSync('sync');
   const started = performance.now();
-  const child = spawn(process.execPath, [...buildFlags(root), join(root, 'scripts/launch.mjs'), 'build', '--site', siteDir, '--out', join(out, 'dist')],
+  const child = spawn(process.execPath, [...scriptOptions(root, 'build'), join(root, 'scripts/launch.mjs'), 'build', '--site', siteDir, '--out', join(out, 'dist')],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => { output += text; });
@@ -85,14 +86,6 @@ function buildOnce(root: string, siteDir: string, outParent: string, inspect?: (
       resolve({ ...printedFigures(output), wallMs });
     });
   });
-}
-
-/** The Node options `npm run build` gives (package.json: `node OPTIONS scripts/launch.mjs build`). */
-function buildFlags(root: string): string[] {
-  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build ?? '';
-  const words = script.split(/\s+/);
-  if (words[0] !== 'node' || !words.includes('scripts/launch.mjs')) throw new Error(`package.json's build script is not "node [options] scripts/launch.mjs build": ${script}`);
-  return words.slice(1, words.indexOf('scripts/launch.mjs'));
 }
 
 /** What `npm run build` prints of a successful build (lib/report.ts, lib/build-command.ts), as numbers. */
@@ -141,7 +134,8 @@ const BYTES_PER_PAGE = 64 * 1024;
  * One point of the memory curve: a generated site of `count` doc pages built `runs` times, in the
  * memory-backed folder when the site and its output fit there with room to spare (else on the disk).
  */
-export async function scalePoint(root: string, count: number, runs: number): Promise<BuildSeries & { where: 'memory' | 'disk'; facts: OutputFacts }> {
+export async function scalePoint<T>(root: string, count: number, runs: number, alsoOnSite?: (siteDir: string, outParent: string) => Promise<T>):
+  Promise<BuildSeries & { where: 'memory' | 'disk'; facts: OutputFacts; also: T | undefined }> {
   const free = existsSync(MEMORY_DIR) && MEMORY_DIR !== tmpdir() ? (({ bavail, bsize }) => bavail * bsize)(statfsSync(MEMORY_DIR)) : 0;
   const where = free > 2 * count * BYTES_PER_PAGE ? 'memory' : 'disk';
   const parent = where === 'memory' ? MEMORY_DIR : tmpdir();
@@ -151,7 +145,7 @@ export async function scalePoint(root: string, count: number, runs: number): Pro
     let facts: OutputFacts | undefined;
     const series = await buildSeries(root, site, runs, 0, parent, (outDir) => { facts = outputFacts(outDir); });
     if (!facts) throw new Error(`The ${count}-page site's output was not inspected.`);
-    return { ...series, where, facts };
+    return { ...series, where, facts, also: await alsoOnSite?.(site, parent) };
   } finally {
     rmSync(site, { recursive: true, force: true });
   }

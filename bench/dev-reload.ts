@@ -3,7 +3,7 @@
 // same write to the first frame of an open Chromium tab that shows the new text (whether the tab
 // swapped the page in place or reloaded it). Used by `npm run bench:dev` (and by the full benchmark).
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { IDS } from '../common/constants.ts';
 import { launchBrowser } from '../test/helpers/browser.ts';
 import { median } from './median.ts';
+import { scriptOptions } from './npm-script.ts';
 
 export interface Spread {
   medianMs: number;
@@ -107,6 +108,101 @@ export async function measureSaveToReload(root: string, runs = 15, page = 'conte
     server.kill();
     rmSync(site, { recursive: true, force: true });
   }
+}
+
+/** How long the large-site measurement waits for a line of `npm start` before it gives up. */
+const PRINT_WAIT_MS = 20 * 60_000;
+
+/** `npm start` on a large site: how long it takes to serve, and what a save costs once it does. */
+export interface DevAtScaleFigures {
+  /** From starting the command to its "Serving the documentation" line (the first build included). */
+  serveMs: number;
+  saves: number;
+  /** From writing a markdown file to the reload event, each save made once the last one's search update is done. */
+  saveToEvent: Spread;
+  /** From the reload event to the build process's "Search index brought up to date." line, which a next save waits for. */
+  searchUpdate: Spread;
+}
+
+/**
+ * Runs `npm start` (the bundle, with the Node options of package.json's start script) on a site
+ * folder, waits until it serves, then saves the first doc of `docs/` `saves` times. Each save is
+ * made once the last one's search update has ended, so that the figure is a save's own build; how
+ * long an update holds back the next save is the second figure. Edits the site (it restores the
+ * file); the output goes into `outDir`.
+ */
+export async function measureDevAtScale(root: string, siteDir: string, outDir: string, saves = 5): Promise<DevAtScaleFigures> {
+  const docsDir = join(siteDir, 'content/docs');
+  const file = firstMarkdown(docsDir);
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const started = performance.now();
+  const server = spawn(process.execPath, [...scriptOptions(root, 'start'), join(root, 'scripts/launch.mjs'), 'start', '--site', siteDir, '--out', outDir, '--port', String(port)],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  // What the server (and its build process, which shares its output) prints, line by line, to wait on.
+  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
+  let exited = false;
+  const stopped = new Promise<never>((_, reject) => server.once('exit', (code) => {
+    exited = true;
+    reject(new Error(`npm start stopped (exit code ${code}).`));
+  }));
+  stopped.catch(() => undefined);
+  let pending = '';
+  server.stdout.setEncoding('utf8').on('data', (text: string) => {
+    pending += text;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const index = waiting.findIndex(({ pattern }) => pattern.test(line));
+      if (index >= 0) waiting.splice(index, 1)[0]?.resolve();
+    }
+  });
+  // A bound, so that a run never hangs should a line not come (a save that needs no search update, say).
+  const printed = (pattern: RegExp) => Promise.race([new Promise<void>((resolve) => waiting.push({ pattern, resolve })), stopped,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`npm start did not print ${pattern} within ${PRINT_WAIT_MS / 60000} minutes.`)), PRINT_WAIT_MS).unref())]);
+  const original = readFileSync(file, 'utf8');
+  try {
+    await printed(/^Serving the documentation/);
+    const serveMs = performance.now() - started;
+    const events: ((name: string) => void)[] = [];
+    await new Promise<void>((resolve, reject) => {
+      get(`http://127.0.0.1:${port}/__reload`, (response) => {
+        response.setEncoding('utf8');
+        response.on('data', (text: string) => {
+          for (const match of text.matchAll(/^event: (\w+)$/gm)) events.shift()?.(match[1] ?? '');
+        });
+        resolve();
+      }).once('error', reject);
+    });
+    const eventTimes: number[] = [];
+    const updateTimes: number[] = [];
+    for (let save = 0; save < saves; save++) {
+      const received = new Promise<string>((resolve) => events.push(resolve));
+      const updated = printed(/^Search index brought up to date\./);
+      const written = performance.now();
+      writeFileSync(file, `${original}\n${SENTENCE} ${save}.\n`);
+      const event = await Promise.race([received, stopped]);
+      const eventAt = performance.now();
+      if (event !== 'rebuilt') throw new Error(`Expected a rebuild event, got "${event}".`);
+      await updated;
+      eventTimes.push(eventAt - written);
+      updateTimes.push(performance.now() - eventAt);
+    }
+    return { serveMs, saves, saveToEvent: spread(eventTimes), searchUpdate: spread(updateTimes) };
+  } finally {
+    writeFileSync(file, original);
+    if (!exited) {
+      const gone = new Promise((resolve) => server.once('exit', resolve));
+      server.kill();
+      await gone;
+    }
+  }
+}
+
+/** The first markdown file under a folder, in name order. */
+function firstMarkdown(dir: string): string {
+  const path = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).sort()[0];
+  if (!path) throw new Error(`${dir} holds no markdown file.`);
+  return join(dir, path);
 }
 
 // Run directly (`npm run bench:dev`), not when imported.

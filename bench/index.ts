@@ -8,8 +8,9 @@
 //   --scale N,N,…       also the memory curve: generated sites of N doc pages (e.g. 1000,10000,30000,100000),
 //                       time and peak memory (100,000 pages take minutes and ~5 GB of memory-backed folder)
 //   --only PART,PART,…  only these parts: build (the real site and cold start), scaling (1,000 and
-//                       10,000 pages), scale (the --scale curve), dev (save to reload), readers
-//                       (page weight, click to paint, search, Lighthouse)
+//                       10,000 pages), scale (the --scale curve), scale-dev (npm start on the --scale
+//                       sites: time to serve, a save to its reload event, the search update after it),
+//                       dev (save to reload), readers (page weight, click to paint, search, Lighthouse)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,7 +18,7 @@ import { buildSite } from '../lib/pipeline.ts';
 import { BENCH_ROUTES, measureClickToPaint, measurePageWeights, type PageWeight } from './browser-figures.ts';
 import { buildSeries, corpusSeries, scalePoint, type BuildSeries } from './build-figures.ts';
 import { bundlingMs, docusaurusSeries, docusaurusVersion, npmRunBuildSeries, type CommandSeries, type DocusaurusSeries } from './cold-start.ts';
-import { measureSaveToReload } from './dev-reload.ts';
+import { measureDevAtScale, measureSaveToReload, type DevAtScaleFigures } from './dev-reload.ts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import { startPreview } from './preview.ts';
 import { builtSiteSearch } from './search-figures.ts';
@@ -45,7 +46,7 @@ const table = (rows: string[][]) => {
 };
 const step = (text: string) => console.error(`… ${text}`);
 
-const PARTS = ['build', 'scaling', 'scale', 'dev', 'readers'] as const;
+const PARTS = ['build', 'scaling', 'scale', 'scale-dev', 'dev', 'readers'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The options (see the top of this file); a mistake ends the run with one line before anything is measured. */
@@ -71,8 +72,8 @@ function readOptions(args: string[]): { compare: string | undefined; scale: numb
       if (unknown.length) fail(`--only takes ${PARTS.join(', ')}, not ${unknown.join(', ')}`);
     } else fail(`unknown option "${name}"; the options are --compare DIR, --scale N,N,… and --only PART,…`);
   }
-  const parts = new Set<Part>(only ?? PARTS.filter((part) => part !== 'scale' || scale.length > 0));
-  if (parts.has('scale') && scale.length === 0) fail('--only scale needs --scale N,N,…');
+  const parts = new Set<Part>(only ?? PARTS.filter((part) => (part !== 'scale' && part !== 'scale-dev') || scale.length > 0));
+  if ((parts.has('scale') || parts.has('scale-dev')) && scale.length === 0) fail('--only scale and scale-dev need --scale N,N,…');
   if (compare !== undefined && !parts.has('build')) fail('--compare compares with the real site\'s build: keep the build part');
   return { compare, scale, parts };
 }
@@ -149,13 +150,24 @@ if (small !== undefined && large !== undefined) check('time per page, 10,000 vs 
 results.scaling = scaling;
 }
 
-// 2b. The memory curve (--scale): one build per size (three up to 10,000 pages), each a fresh process.
-if (options.parts.has('scale')) {
-  const curve: { count: number; series: Awaited<ReturnType<typeof scalePoint>> }[] = [];
+// 2b. The memory curve (--scale): one build per size (three up to 10,000 pages), each a fresh
+// process; then, with scale-dev, `npm start` on the same site.
+if (options.parts.has('scale') || options.parts.has('scale-dev')) {
+  const curve: { count: number; series: Awaited<ReturnType<typeof scalePoint<DevAtScaleFigures>>> }[] = [];
+  const dev = options.parts.has('scale-dev');
   for (const count of options.scale) {
     const runs = count <= 10000 ? 3 : 1;
-    step(`building a generated site of ${count} pages (${runs} run${runs === 1 ? '' : 's'})`);
-    curve.push({ count, series: await scalePoint(root, count, runs) });
+    step(`building a generated site of ${count} pages (${runs} run${runs === 1 ? '' : 's'})${dev ? ', then npm start on it (5 saves)' : ''}`);
+    curve.push({ count, series: await scalePoint(root, count, runs, dev
+      ? async (site, parent) => {
+        const out = mkdtempSync(join(parent, 'pagewright-bench-dev-'));
+        try {
+          return await measureDevAtScale(root, site, join(out, 'dist'));
+        } finally {
+          rmSync(out, { recursive: true, force: true });
+        }
+      }
+      : undefined) });
   }
   console.log('\nMemory curve: generated sites (sections of 200 pages, each with its own sidebar), median of the runs');
   table([
@@ -185,6 +197,22 @@ if (options.parts.has('scale')) {
   if (ten && hundred) {
     console.log(`  peak memory, 100,000 vs 10,000 pages: ×${(hundred.peakRssBytes / ten.peakRssBytes).toFixed(2)}`);
     check('peak memory, 100,000 vs 10,000 pages', hundred.peakRssBytes / ten.peakRssBytes, 1.5, '×');
+  }
+  const devFigures = curve.flatMap(({ count, series }) => (series.also ? [{ count, ...series.also }] : []));
+  if (devFigures.length > 0) {
+    console.log('\nnpm start on the same sites: time to serve, then 5 saves of one page, each made once the last one\'s search update has ended');
+    console.log('  (medians; a save made during a search update waits for it)');
+    table([
+      ['doc pages', 'serving after', 'save → reload event', 'search update after it'],
+      ...devFigures.map(({ count, serveMs, saveToEvent, searchUpdate }) => [String(count), `${(serveMs / 1000).toFixed(1)} s`, ms(saveToEvent.medianMs),
+        `${(searchUpdate.medianMs / 1000).toFixed(1)} s`]),
+    ]);
+    const devHundred = devFigures.find(({ count }) => count === 100000);
+    if (devHundred) {
+      check('npm start, 100,000 pages, time to serve', devHundred.serveMs / 1000, 30, 's');
+      check('npm start, 100,000 pages, save → reload event, median', devHundred.saveToEvent.medianMs, 200, 'ms');
+    }
+    results.devAtScale = devFigures;
   }
   results.memoryCurve = curve;
 }
