@@ -50,6 +50,23 @@ const WATCH_FOR_SENTENCES = `(() => {
   requestAnimationFrame(frame);
 })();`;
 
+/**
+ * Listens to the dev server's reload events as an open tab does; each call of the function it gives
+ * is the next event's name (an event nobody waits for is dropped).
+ */
+function reloadEvents(port: number): Promise<() => Promise<string>> {
+  const waiting: ((name: string) => void)[] = [];
+  return new Promise((resolve, reject) => {
+    get(`http://127.0.0.1:${port}/__reload`, (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => {
+        for (const match of text.matchAll(/^event: (\w+)$/gm)) waiting.shift()?.(match[1] ?? '');
+      });
+      resolve(() => new Promise<string>((next) => waiting.push(next)));
+    }).once('error', reject);
+  });
+}
+
 /** Starts the dev server on a copy of the real content, saves one page `runs` times, times each save. */
 export async function measureSaveToReload(root: string, runs = 15, page = 'content/docs/features/lora.md', route = '/docs/features/lora/'): Promise<ReloadFigures> {
   const site = mkdtempSync(join(tmpdir(), 'pagewright-dev-bench-'));
@@ -65,16 +82,7 @@ export async function measureSaveToReload(root: string, runs = 15, page = 'conte
       server.once('exit', () => reject(new Error('The dev server stopped.')));
     });
     // Listen as an open tab does.
-    const events: ((name: string) => void)[] = [];
-    await new Promise<void>((resolve) => {
-      get(`http://127.0.0.1:${port}/__reload`, (response) => {
-        response.setEncoding('utf8');
-        response.on('data', (text: string) => {
-          for (const match of text.matchAll(/^event: (\w+)$/gm)) events.shift()?.(match[1] ?? '');
-        });
-        resolve();
-      });
-    });
+    const nextEvent = await reloadEvents(port);
     const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await tab.addInitScript({ content: WATCH_FOR_SENTENCES });
     await tab.goto(`http://127.0.0.1:${port}${route}`);
@@ -85,7 +93,7 @@ export async function measureSaveToReload(root: string, runs = 15, page = 'conte
     const tabTimes: number[] = [];
     // The first saves warm the worker up; they are not counted.
     for (let run = -2; run < runs; run++) {
-      const received = new Promise<string>((resolve) => events.push(resolve));
+      const received = nextEvent();
       const written = performance.timeOrigin + performance.now();
       writeFileSync(file, `${original}\n${SENTENCE} ${run}.\n`);
       const event = await received;
@@ -163,20 +171,11 @@ export async function measureDevAtScale(root: string, siteDir: string, outDir: s
   try {
     await printed(/^Serving the documentation/);
     const serveMs = performance.now() - started;
-    const events: ((name: string) => void)[] = [];
-    await new Promise<void>((resolve, reject) => {
-      get(`http://127.0.0.1:${port}/__reload`, (response) => {
-        response.setEncoding('utf8');
-        response.on('data', (text: string) => {
-          for (const match of text.matchAll(/^event: (\w+)$/gm)) events.shift()?.(match[1] ?? '');
-        });
-        resolve();
-      }).once('error', reject);
-    });
+    const nextEvent = await reloadEvents(port);
     const eventTimes: number[] = [];
     const updateTimes: number[] = [];
     for (let save = 0; save < saves; save++) {
-      const received = new Promise<string>((resolve) => events.push(resolve));
+      const received = nextEvent();
       const updated = printed(/^Search index brought up to date\./);
       const written = performance.now();
       writeFileSync(file, `${original}\n${SENTENCE} ${save}.\n`);

@@ -5,7 +5,7 @@
 import { SEARCH_FIELDS, SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef, type SearchSynonyms } from '../../../common/search.ts';
 import { excerptOf, type SearchSection } from './sections.ts';
 import { shardTerm } from './shard-terms.ts';
-import { TermIndexer, type TermText } from './term-index.ts';
+import { mapIterable, TermIndexer, type TermText } from './term-index.ts';
 
 export interface SearchIndexLimits {
   /** Up to this size the whole index is one file. */
@@ -178,10 +178,6 @@ function placesOf(pages: number[], count: number): Uint32Array {
   let id = 0;
   for (const size of pages) for (let place = 0; place < size && id < count; place += 1) places[id++] = place;
   return places;
-}
-
-function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
-  for (const item of items) yield map(item);
 }
 
 /** The index of a list of sections, written (SearchIndexInput). */

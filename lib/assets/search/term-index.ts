@@ -297,7 +297,8 @@ export class TermIndexer {
   }
 }
 
-function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+/** The items mapped one at a time, as they are read. */
+export function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
   for (const item of items) yield map(item);
 }
 
