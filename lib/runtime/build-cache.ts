@@ -2,8 +2,8 @@
 // next, so a save re-renders only what it changes: each doc's transformed markdown (keyed by its
 // source, the routes it can link to, the API description, the base URL, the tags route and the
 // embeds), each page's HTML with asset placeholders (keyed by its data, lib/assemble/page-data.ts;
-// lib/render/asset-placeholders.ts), the checked image files, the search index, the bundles and the
-// files last written.
+// lib/render/asset-placeholders.ts; kept in a file, lib/runtime/page-texts.ts), the checked image
+// files, the search index, the bundles and what was last written (a page by its version only).
 // Each memo reuses an entry while its key is the same (lib/runtime/memo.ts).
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -15,6 +15,7 @@ import type { DocPage } from '../model.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { SearchSection } from '../assets/search/sections.ts';
 import { Memo } from './memo.ts';
+import { PageTexts, type PageText } from './page-texts.ts';
 
 /** A transformed doc, with what transforming it did besides returning HTML, to replay on reuse. */
 export interface CachedDoc {
@@ -35,7 +36,9 @@ export class BuildCache {
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
   /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs (the key is the page's). */
-  readonly pages = new Memo<{ key: string; html: string }>();
+  readonly pages = new Memo<{ key: string; html: PageText }>();
+  /** Where the pages' HTML is kept. */
+  readonly pageTexts = new PageTexts();
   /** Each doc's search sections (a doc page object is new whenever its content or base URL changes). */
   readonly sections = new WeakMap<DocPage, SearchSection[]>();
   /** The search index and its files (name, content), keyed by the name of its entry file, a digest of its input. */
@@ -46,8 +49,6 @@ export class BuildCache {
   readonly images = new Memo<CheckedFile>();
   /** Parsed input files (the API description), keyed by their stamp. */
   readonly inputs = new Memo<unknown>();
-  /** Filled page HTML by output path, reused while the page and the asset URLs are unchanged. */
-  readonly filled = new Memo<string>();
   /** What the last build wrote, by output folder, so the next one writes only what changed. */
   readonly written = new Map<string, WrittenFiles>();
   /** What the last build transformed and rendered anew, and what it reused. */

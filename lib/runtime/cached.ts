@@ -1,8 +1,8 @@
 // Runtime, `npm start`: a BuildCache (lib/runtime/build-cache.ts) kept between builds by the build
 // worker (lib/dev/build-worker.ts). Each stage reuses what the last build made while what it is made
 // from is unchanged; pages are rendered with placeholders for the hashed asset URLs, filled in
-// afterwards, so a stylesheet or search change re-renders no page; only files whose content changed
-// are written.
+// as they are written, so a stylesheet or search change re-renders no page; only files whose
+// content changed are written.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
@@ -14,15 +14,15 @@ import { readCommitDates } from '../load/last-updated.ts';
 import type { DocPage } from '../model.ts';
 import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
-import { writeChanges, type OutputFile } from '../write/site-writer.ts';
+import { writeChanges, type VersionedFile } from '../write/site-writer.ts';
 import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class CachedRuntime implements Runtime {
-  /** The rendered pages, filled with this build's asset URLs, for the write stage. */
-  private pageFiles: OutputFile[] = [];
+  /** The rendered pages for the write stage, each filled with this build's asset URLs if it is written. */
+  private pageFiles: VersionedFile[] = [];
   private search: WriteResult['search'] | undefined;
 
   /** `deferSearch`: see BuildOptions.deferSearch in lib/pipeline.ts. */
@@ -103,24 +103,31 @@ export class CachedRuntime implements Runtime {
     return { ...bundlesInto(input, await this.compiled(input.root), url), searchDeferred: deferred };
   }
 
-  /** Each page's HTML, or its last HTML while the site-wide context and its own data are unchanged. */
+  /**
+   * Each page's HTML, or its last HTML while the site-wide context and its own data are unchanged.
+   * A page is filled with the asset URLs only when it is written: its version is its key and the
+   * URLs', so one that the last build wrote as it is now is not made again.
+   */
   render(pages: PageOutput[], site: SiteWithoutAssets, { urls, ogImageSize }: AssetsResult): void {
     const context = { ...site, ogImageSize, assets: ASSET_PLACEHOLDERS };
     const contextKey = keyOf(context);
+    const { pageTexts } = this.cache;
     const rendered = this.cache.pages.all(pages, (page) => page.path, (page) => `${contextKey}:${keyOf(page.data())}`,
-      (page, key) => ({ key, html: renderDocument(page.element(), context) }));
+      (page, key) => ({ key, html: pageTexts.put(renderDocument(page.element(), context)) }));
     this.cache.stats.pagesRendered = this.cache.pages.made;
     this.cache.stats.pagesTotal = pages.length;
+    pageTexts.compact(rendered.map((page) => page.html));
     const assetKey = keyOf(urls);
-    const paths = pages.map((page) => page.path);
-    const filled = this.cache.filled.all(rendered, (_page, index) => paths[index] ?? '', (page) => `${page.key}:${assetKey}`,
-      (page) => fillAssetUrls(page.html, urls));
-    this.pageFiles = filled.map((html, index) => ({ path: paths[index] ?? '', content: html }));
+    this.pageFiles = rendered.map(({ key, html }, index) => ({
+      path: pages[index]?.path ?? '',
+      version: `${key}:${assetKey}`,
+      content: () => fillAssetUrls(pageTexts.get(html), urls),
+    }));
   }
 
   /** Writes only what changed since the last build into the same folder. */
   write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
-    const all: OutputFile[] = [...this.pageFiles, ...files.map((file) => ({ path: file.path, content: contentOf(file) })), ...assets.files];
+    const all = [...this.pageFiles, ...files.map((file) => ({ path: file.path, content: contentOf(file) })), ...assets.files];
     this.cache.written.set(this.outDir, writeChanges(this.outDir, all, this.cache.written.get(this.outDir)));
     if (!this.search) throw new Error('Internal error: the write stage ran before the assets stage.');
     return Promise.resolve({ assetFiles: assets.files.length, search: this.search });

@@ -126,10 +126,10 @@ export class SiteWriter {
   }
 }
 
-export function writeSite(outDir: string, files: OutputFile[]): void {
+export function writeSite(outDir: string, files: (OutputFile | VersionedFile)[]): void {
   const writer = new SiteWriter(outDir);
   try {
-    for (const file of files) writer.write(file.path, file.content);
+    for (const file of files) writer.write(file.path, contentOf(file));
     writer.commit();
   } catch (error) {
     writer.abort();
@@ -137,12 +137,34 @@ export function writeSite(outDir: string, files: OutputFile[]): void {
   }
 }
 
-/** What an earlier build wrote into a folder: file path → content (kept in memory by `npm start`). */
-export type WrittenFiles = Map<string, string | Uint8Array>;
+/**
+ * A file of `npm start` named by a version instead of compared by content: files with the same
+ * path and version have the same bytes (a page's version is the digest of what it is rendered
+ * from), so an unchanged one is neither made nor compared, and only its version is kept.
+ */
+export interface VersionedFile {
+  path: string;
+  version: string;
+  /** Made only when the file is written. */
+  content: () => string;
+}
 
-function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
-  if (typeof a === 'string' || typeof b === 'string') return a === b;
-  return a !== undefined && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+/** What an earlier build wrote into a folder: file path → content, or version (kept in memory by `npm start`). */
+export type WrittenFiles = Map<string, string | Uint8Array | { version: string }>;
+
+function isVersioned(file: OutputFile | VersionedFile): file is VersionedFile {
+  return 'version' in file;
+}
+
+function contentOf(file: OutputFile | VersionedFile): string | Uint8Array {
+  return isVersioned(file) ? file.content() : file.content;
+}
+
+function same(written: string | Uint8Array | { version: string } | undefined, file: OutputFile | VersionedFile): boolean {
+  if (isVersioned(file)) return typeof written === 'object' && 'version' in written && written.version === file.version;
+  const { content } = file;
+  if (typeof written === 'string' || typeof content === 'string') return written === content;
+  return written instanceof Uint8Array && Buffer.from(written.buffer, written.byteOffset, written.byteLength).equals(content);
 }
 
 /**
@@ -151,19 +173,19 @@ function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boole
  * (or one after the folder was touched by something else) writes the whole site as writeSite does.
  * A build that fails stops before this stage, so the served site is never half-updated by it.
  */
-export function writeChanges(outDir: string, files: OutputFile[], previous: WrittenFiles | undefined): WrittenFiles {
-  const next: WrittenFiles = new Map(files.map((file) => [file.path, file.content]));
+export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined): WrittenFiles {
+  const next: WrittenFiles = new Map(files.map((file) => [file.path, isVersioned(file) ? { version: file.version } : file.content]));
   if (!previous || !existsSync(outDir)) {
     writeSite(outDir, files);
     return next;
   }
   for (const file of files) {
-    if (same(previous.get(file.path), file.content)) continue;
+    if (same(previous.get(file.path), file)) continue;
     const target = insideFolder(outDir, file.path);
     mkdirSync(dirname(target), { recursive: true });
     // Write then rename: a tab reloading meanwhile reads the old file or the new one, never half of one.
     const temp = `${target}.${process.pid}.tmp`;
-    writeFileSync(temp, file.content);
+    writeFileSync(temp, contentOf(file));
     renameSync(temp, target);
   }
   for (const path of previous.keys()) {

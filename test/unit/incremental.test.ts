@@ -1,7 +1,7 @@
 // Incremental builds (`npm start`): with a BuildCache kept between builds, a change re-renders only
 // the pages it affects. That the result is the same site a fresh build writes: test/unit/build-modes.test.ts.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
@@ -13,26 +13,37 @@ async function incrementalSite(root = ROOT) {
   const site = fixtureWith();
   const outDir = join(tempDir(), 'dist');
   const cache = new BuildCache();
-  const build = async () => {
-    await buildSite({ root, siteDir: site, outDir, cache });
+  /** `deferSearch`: as a save in `npm start` builds (BuildOptions.deferSearch). */
+  const build = async (deferSearch = false) => {
+    await buildSite({ root, siteDir: site, outDir, cache, deferSearch });
     return { ...cache.stats };
   };
   return { site, outDir, cache, build };
 }
 
-test('an unchanged site renders nothing again; a body edit renders that page only', async () => {
-  const { site, build } = await incrementalSite();
+test('an unchanged site renders nothing again; a body edit renders and writes that page only', async () => {
+  const { site, outDir, build } = await incrementalSite();
   const first = await build();
   assert.equal(first.pagesRendered, first.pagesTotal);
+  // A file written again is a new file (written beside, then renamed into place).
+  const fileOf = (route: string) => join(outDir, route, 'index.html');
+  const inodes = () => ['docs/guides/first', 'docs/guides/second'].map((route) => statSync(fileOf(route)).ino);
+  const [firstPage, secondPage] = inodes();
   const again = await build();
   assert.equal(again.pagesRendered, 0);
   assert.equal(again.docsTransformed, 0);
+  assert.deepEqual(inodes(), [firstPage, secondPage], 'an unchanged build writes no page');
 
   const file = join(site, 'content/docs/guides/2-second.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace('## Deep section', '## Deep section\n\nOne more sentence.'));
-  const edited = await build();
+  // As `npm start` builds a save: the search index, named in every page, follows in the next build.
+  const edited = await build(true);
   assert.equal(edited.docsTransformed, 1);
   assert.equal(edited.pagesRendered, 1);
+  const [firstAfter, secondAfter] = inodes();
+  assert.equal(firstAfter, firstPage, 'the other page is not written again');
+  assert.notEqual(secondAfter, secondPage);
+  assert.match(readFileSync(fileOf('docs/guides/second'), 'utf8'), /One more sentence\./);
 });
 
 test('a title change renders the pages that show it: every page with the sidebar, the tag pages', async () => {

@@ -1,0 +1,54 @@
+// `npm start` keeps each page's HTML in a file between builds (lib/runtime/page-texts.ts): what it
+// reads back is what it put, also after the texts still used were moved to a new file once the
+// old one was mostly texts of pages rendered since; the old file goes then, the last one at exit.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { test } from 'node:test';
+import { PageTexts, type PageText } from '../../lib/runtime/page-texts.ts';
+import { ROOT } from '../helpers/site.ts';
+
+/** This process's spill folders. */
+const spillFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`pagewright-spill-${process.pid}-`));
+
+test('page texts read back as put; a file mostly of replaced texts is compacted into a new one', (t) => {
+  const texts = new PageTexts(1000);
+  t.after(() => texts.close());
+  const pages = ['<h1>Größe</h1>', '', 'x'.repeat(300)].map((html) => ({ html, text: texts.put(html) }));
+  const read = () => pages.map((page) => texts.get(page.text));
+  assert.deepEqual(read(), pages.map((page) => page.html));
+  const live = (): PageText[] => pages.map((page) => page.text);
+
+  texts.compact(live());
+  assert.deepEqual(read(), pages.map((page) => page.html), 'not compacted: nothing dead yet');
+  const [folder] = spillFolders();
+  assert.ok(folder);
+
+  // The third page rendered anew again and again: its old texts are dead bytes.
+  for (let edit = 0; edit < 5; edit += 1) {
+    const html = `${edit}`.repeat(300);
+    pages[2] = { html, text: texts.put(html) };
+  }
+  const before = pages.map((page) => ({ ...page.text.at }));
+  texts.compact(live());
+  assert.deepEqual(read(), pages.map((page) => page.html));
+  assert.notDeepEqual(pages.map((page) => page.text.at), before, 'the live texts moved');
+  assert.deepEqual(pages.map((page) => page.text.at.offset), [0, Buffer.byteLength(pages[0]?.html ?? ''), Buffer.byteLength(pages[0]?.html ?? '')]);
+  assert.equal(spillFolders().length, 1);
+  assert.notEqual(spillFolders()[0], folder, 'the old file is removed');
+});
+
+test('the file is removed when the process ends', () => {
+  const script = `import { PageTexts } from './lib/runtime/page-texts.ts';
+    const texts = new PageTexts();
+    texts.put('<p>kept</p>');
+    const { readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    console.log(readdirSync(tmpdir()).filter((name) => name.startsWith('pagewright-spill-' + process.pid + '-')).length, process.pid);`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 0, run.stderr);
+  const [count, pid] = run.stdout.trim().split(' ');
+  assert.equal(count, '1', 'a file while the process runs');
+  assert.deepEqual(readdirSync(tmpdir()).filter((name) => name.startsWith(`pagewright-spill-${pid}-`)), []);
+});
