@@ -1,10 +1,11 @@
 // Load: walk the docs folder into doc and category records (ids, routes, order), reading
 // front matter and _category_ files. Touches the file system; everything after it is pure.
 import { ownStrings, withSpilled, type KeepText } from '../runtime/spill.ts';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseYaml } from './config.ts';
-import { BuildError, lineAt, lineOfKey, type Diagnostics, type Location } from '../diagnostics.ts';
+import { BuildError, Diagnostics, lineAt, lineOfKey, type Location, type Warning } from '../diagnostics.ts';
+import type { Memo } from '../runtime/memo.ts';
 import { FieldReader, isPlainObject } from './fields.ts';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
 import { slugify } from '../slug.ts';
@@ -95,6 +96,16 @@ export interface ContentOptions {
   diagnostics: Diagnostics;
   /** Keeps each doc's body out of memory until it is read (lib/runtime/spill.ts); a production build gives it. */
   keep?: KeepText | undefined;
+  /** `npm start`: each doc as the last build read it, reused while its file is unchanged (readDoc). */
+  knownDocs?: Memo<KnownDoc> | undefined;
+}
+
+/** A doc read by an earlier build, with the warnings reading it gave, to give them again on reuse. */
+export interface KnownDoc {
+  source: DocSource;
+  warnings: Warning[];
+  /** Modified shortly before it was read: its time may not show the next change (readDoc). */
+  recent: boolean;
 }
 
 export function loadContent(options: ContentOptions): LoadedContent {
@@ -104,6 +115,7 @@ export function loadContent(options: ContentOptions): LoadedContent {
     throw new BuildError({ file: relative(options.root, options.docsDir) }, 'The docs folder is missing.', 'Create it and add at least one markdown file.');
   }
   walk(options, '', docs, categories);
+  options.knownDocs?.keepOnly(new Set(docs.map((doc) => doc.absPath)));
   warnCaseOnlyDuplicates(docs, categories, options.diagnostics);
   return { docsDir: options.docsDir, docs, categories, drafts: [] };
 }
@@ -171,11 +183,36 @@ function walk(options: ContentOptions, dir: string, docs: DocSource[], categorie
   }
 }
 
+/**
+ * A doc's source; with `knownDocs`, the same object as the last build's while the file's size and
+ * modification time are the same (one stat instead of reading and parsing it; the same object also
+ * keeps its digest for the transform's cache, lib/runtime/cached.ts). A file modified shortly
+ * before it was read is read again next time: on a file system that keeps times in whole seconds
+ * (or two), a second save of the same size within that time would leave its time as it was.
+ */
 function readDoc(options: ContentOptions, dir: string, fileName: string): DocSource {
+  const { knownDocs } = options;
+  if (!knownDocs) return readDocFile(options, dir, fileName, options.diagnostics);
+  const absPath = join(options.docsDir, dir, fileName);
+  const readAt = Date.now();
+  const { size, mtimeMs } = statSync(absPath);
+  const known = knownDocs.get(absPath, `${size}:${mtimeMs}\0${options.root}\0${options.docsPath}`, () => {
+    const diagnostics = new Diagnostics();
+    const source = readDocFile(options, dir, fileName, diagnostics);
+    return { source, warnings: diagnostics.warnings, recent: mtimeMs > readAt - COARSE_TIME_MS };
+  }, (doc) => !doc.recent);
+  for (const warning of known.warnings) options.diagnostics.warn(warning, warning.message);
+  return known.source;
+}
+
+/** The coarsest modification times a file system keeps (FAT: two seconds). */
+const COARSE_TIME_MS = 2000;
+
+function readDocFile(options: ContentOptions, dir: string, fileName: string, diagnostics: Diagnostics): DocSource {
   const absPath = join(options.docsDir, dir, fileName);
   const file = relative(options.root, absPath);
   const text = readSourceText(absPath, file);
-  const { frontMatter, body, bodyLineOffset } = splitFrontMatter(text, file, options.diagnostics);
+  const { frontMatter, body, bodyLineOffset } = splitFrontMatter(text, file, diagnostics);
   const head = text.slice(0, text.length - body.length);
   const slugLine = frontMatter.slug === undefined ? undefined : lineOfKey(head, 'slug');
   const tagsLine = frontMatter.tags.length === 0 ? undefined : lineOfKey(head, 'tags');

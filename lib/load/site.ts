@@ -8,7 +8,8 @@ import type { SearchSynonyms } from '../../common/search.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import { loadSiteConfig, type SiteConfig } from './config.ts';
-import { joinRoute, loadContent, type LoadedContent } from './content.ts';
+import { joinRoute, loadContent, type KnownDoc, type LoadedContent } from './content.ts';
+import type { Memo } from '../runtime/memo.ts';
 import { docusaurusConfigFile } from './docusaurus/config.ts';
 import { loadDocusaurusSite, type DocusaurusParts } from './docusaurus/site.ts';
 import { loadApiDescription } from './openapi.ts';
@@ -37,20 +38,28 @@ export interface LoadedSite {
   docusaurus?: DocusaurusParts | undefined;
 }
 
-/** `parse` parses an input file (`npm start` reuses the last result while the file is unchanged). */
-/** `keep`: where each doc's body waits until it is read (a production build's spill file, lib/runtime/spill.ts). */
-export function loadSite(siteDir: string, diagnostics: Diagnostics, parse: <T>(path: string, parse: (path: string) => T) => T, keep?: KeepText): LoadedSite {
+/** How the runtime reads the inputs (lib/runtime/runtime.ts). */
+export interface LoadWith {
+  /** Parses an input file (`npm start` reuses the last result while the file is unchanged). */
+  parsed: <T>(path: string, parse: (path: string) => T) => T;
+  /** Where each doc's body waits until it is read (a production build's spill file, lib/runtime/spill.ts). */
+  keep?: KeepText | undefined;
+  /** Each doc as the last build read it (`npm start`, ContentOptions.knownDocs). */
+  knownDocs?: Memo<KnownDoc> | undefined;
+}
+
+export function loadSite(siteDir: string, diagnostics: Diagnostics, { parsed, keep, knownDocs }: LoadWith): LoadedSite {
   const docusaurusConfig = existsSync(join(siteDir, 'content/site.yml')) ? undefined : docusaurusConfigFile(siteDir);
-  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics, keep);
+  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics, { keep, knownDocs });
   const { config, text: configText } = loadSiteConfig(join(siteDir, 'content/site.yml'), 'content/site.yml');
   const docsPath = config.docs.version.path;
-  const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics, keep });
+  const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics, keep, knownDocs });
   const apiFile = { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' };
   return {
     siteDir, config, configText, configFile: 'content/site.yml', configImageDir: 'assets', content, apiFile,
     docsRoute: joinRoute(docsPath), tagsRoute: joinRoute(docsPath, 'tags'),
     routeByFile: new Map(content.docs.map((doc) => [doc.absPath, doc.route])),
-    api: parse(apiFile.absPath, (path) => loadApiDescription(path, apiFile.file)),
+    api: parsed(apiFile.absPath, (path) => loadApiDescription(path, apiFile.file)),
     synonyms: loadSearchSynonyms(siteDir),
   };
 }

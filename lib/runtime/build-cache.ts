@@ -1,5 +1,6 @@
 // Runtime, `npm start`: what the cached runtime (lib/runtime/cached.ts) keeps from one build to the
-// next, so a save re-renders only what it changes: each doc's transformed markdown (keyed by its
+// next, so a save re-renders only what it changes: each doc as read from its file (while the file's
+// size and time are the same), each doc's transformed markdown (keyed by its
 // source, the routes it can link to, the API description, the base URL, the tags route and the
 // embeds), each page's HTML with asset placeholders (keyed by its data, lib/assemble/page-data.ts;
 // lib/render/asset-placeholders.ts; kept in a file, lib/runtime/page-texts.ts), the checked image
@@ -11,6 +12,7 @@ import type { CheckedFile } from '../assets/asset-files.ts';
 import type { CompiledAssets } from '../assets/bundle.ts';
 import type { Warning } from '../diagnostics.ts';
 import type { WrittenFiles } from '../write/site-writer.ts';
+import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { SearchSection } from '../assets/search/sections.ts';
@@ -33,6 +35,10 @@ export interface CacheStats {
 }
 
 export class BuildCache {
+  /** Each doc as read from its file, by path, while the file's size and time are the same. */
+  readonly sources = new Memo<KnownDoc>();
+  /** Each doc source's digest, while the object is the same. */
+  readonly sourceKeys = new WeakMap<DocSource, string>();
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
   /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs (the key is the page's). */

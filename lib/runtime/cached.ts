@@ -11,6 +11,7 @@ import { pageSections, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics } from '../diagnostics.ts';
 import { readCommitDates } from '../load/last-updated.ts';
+import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
@@ -30,6 +31,10 @@ export class CachedRuntime implements Runtime {
   readonly keep = undefined;
 
   constructor(private readonly cache: BuildCache, private readonly outDir: string, private readonly deferSearch: boolean) {}
+
+  get knownDocs(): BuildCache['sources'] {
+    return this.cache.sources;
+  }
 
   get checkedImages(): BuildCache['images'] {
     return this.cache.images;
@@ -56,7 +61,7 @@ export class CachedRuntime implements Runtime {
   /** Each doc's markdown, or the last build's while nothing it depends on changed (its images included). */
   transform({ sources, env, routes, api }: TransformInput): Promise<DocPage[]> {
     const shared = keyOf([routes, api?.text, env.baseUrl, env.tagsRoute, env.embeds, env.markdown]);
-    const made = this.cache.docs.all(sources, (source) => source.absPath, (source) => keyOf([shared, source]), (source): CachedDoc => {
+    const made = this.cache.docs.all(sources, (source) => source.absPath, (source) => `${shared}:${this.sourceKey(source)}`, (source): CachedDoc => {
       const images: CachedDoc['images'] = [];
       const diagnostics = new Diagnostics();
       const page = transformDoc(source, {
@@ -135,6 +140,16 @@ export class CachedRuntime implements Runtime {
 
   finish(): Promise<void> {
     return Promise.resolve();
+  }
+
+  /** A digest of a doc's source, made once per source object (load reuses a doc's while its file is unchanged). */
+  private sourceKey(source: DocSource): string {
+    let key = this.cache.sourceKeys.get(source);
+    if (key === undefined) {
+      key = keyOf(source);
+      this.cache.sourceKeys.set(source, key);
+    }
+    return key;
   }
 
   /** Every section to index: each doc's (kept while the doc object is the same), then the category pages'. */

@@ -22,6 +22,8 @@ export class DirectRuntime implements Runtime {
   readonly twins = undefined;
   /** A production build checks each image once anyway. */
   readonly checkedImages = undefined;
+  /** A production build reads each doc once anyway. */
+  readonly knownDocs = undefined;
   /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */
   protected writer: SiteWriter | undefined;
   private search: Omit<BuiltSearchIndex, 'url'> | undefined;

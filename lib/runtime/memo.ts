@@ -22,8 +22,13 @@ export class Memo<V> {
       const itemKey = key(item);
       return this.get(itemId, itemKey, () => make(item, itemKey), stillHolds);
     });
-    for (const known of this.entries.keys()) if (!present.has(known)) this.entries.delete(known);
+    this.keepOnly(present);
     return values;
+  }
+
+  /** Drops the entries of items no longer present. */
+  keepOnly(ids: ReadonlySet<string>): void {
+    for (const known of this.entries.keys()) if (!ids.has(known)) this.entries.delete(known);
   }
 
   /** One value, made anew when its key changed. */

@@ -11,7 +11,7 @@ import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { PageForSearch, SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import type { SiteConfig } from '../load/config.ts';
-import type { DocSource } from '../load/content.ts';
+import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import type { SearchSynonyms } from '../../common/search.ts';
@@ -78,6 +78,8 @@ export interface Runtime {
   commitDates(siteDir: string): Promise<Map<string, Date>>;
   /** Load: an input file parsed (the API description). */
   parsed<T>(path: string, parse: (path: string) => T): T;
+  /** Load: each doc as the last build read it, while its file is unchanged (`npm start` only). */
+  readonly knownDocs: Memo<KnownDoc> | undefined;
   /**
    * Load and transform: where each doc's markdown body and HTML wait until a page reads them (a
    * production build's spill file, lib/runtime/spill.ts); undefined keeps them in memory.

@@ -1,7 +1,7 @@
 // Incremental builds (`npm start`): with a BuildCache kept between builds, a change re-renders only
 // the pages it affects. That the result is the same site a fresh build writes: test/unit/build-modes.test.ts.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
@@ -98,4 +98,22 @@ test('an image edited in place is checked and published anew: a new size shows, 
   assert.match(readFileSync(join(outDir, src?.slice(1) ?? ''), 'utf8'), /width="300"/);
   writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><script>alert(1)</script></svg>');
   await assert.rejects(build(), /diagram\.svg/);
+});
+
+test('a second save of the same size within the file system\'s time resolution still shows', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  const file = join(site, 'content/docs/guides/2-second.md');
+  const original = readFileSync(file, 'utf8');
+  // Times in whole seconds, as such a file system keeps them.
+  const second = Math.floor(Date.now() / 1000);
+  writeFileSync(file, original.replace('## Deep section', '## Deep section\n\nFirst save.'));
+  utimesSync(file, second, second);
+  await build(true);
+  const page = () => readFileSync(join(outDir, 'docs/guides/second/index.html'), 'utf8');
+  assert.match(page(), /First save\./);
+  // Same size, within the same second.
+  writeFileSync(file, original.replace('## Deep section', '## Deep section\n\nLater save.'));
+  utimesSync(file, second, second);
+  await build(true);
+  assert.match(page(), /Later save\./);
 });

@@ -14,7 +14,7 @@ import { transformSite } from '../../lib/transform/site.ts';
 import { ROOT } from '../helpers/site.ts';
 
 const diagnostics = new Diagnostics();
-const loaded = loadSite(ROOT, diagnostics, (path, parse) => parse(path));
+const loaded = loadSite(ROOT, diagnostics, { parsed: (path, parse) => parse(path) });
 const { docs } = await transformSite(loaded, new DirectRuntime({ root: ROOT, outDir: '/nonexistent', helperThread: false }), new AssetCollector(loaded.config.baseUrl, ROOT), diagnostics);
 const context = { resolveDocFile: (absPath: string) => loaded.routeByFile.get(absPath), docsDir: loaded.content.docsDir, imageUrl: () => undefined, api: loaded.api };
 const PART_DOCS = 7;

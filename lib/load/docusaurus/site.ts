@@ -2,12 +2,11 @@
 // file and static/) read as this generator's site, with no import step and no edits: the config
 // becomes the SiteConfig, the docs load like content/docs/, the sidebars file is read, static/ is
 // listed for the site root. Nothing of the folder is run.
-import type { KeepText } from '../../runtime/spill.ts';
 import { join } from 'node:path';
 import { BuildError, type Diagnostics } from '../../diagnostics.ts';
 import { listStaticFiles, type StaticFile } from '../../assets/static-files.ts';
 import { joinRoute, loadContent } from '../content.ts';
-import type { LoadedSite } from '../site.ts';
+import type { LoadedSite, LoadWith } from '../site.ts';
 import { loadSearchSynonyms } from '../search-synonyms.ts';
 import { readDocusaurusConfig, type SidebarLink } from './config.ts';
 import { readSidebarsFile, type SidebarSpec } from './sidebars.ts';
@@ -22,11 +21,11 @@ export interface DocusaurusParts {
   staticFiles: StaticFile[];
 }
 
-export function loadDocusaurusSite(siteDir: string, configFile: string, diagnostics: Diagnostics, keep?: KeepText): LoadedSite {
+export function loadDocusaurusSite(siteDir: string, configFile: string, diagnostics: Diagnostics, { keep, knownDocs }: Omit<LoadWith, 'parsed'>): LoadedSite {
   const read = readDocusaurusConfig(siteDir, configFile, diagnostics);
   const { config } = read;
   const docsPath = config.docs.version.path;
-  const loaded = loadContent({ root: siteDir, docsDir: read.docsDir, docsPath, diagnostics, keep });
+  const loaded = loadContent({ root: siteDir, docsDir: read.docsDir, docsPath, diagnostics, keep, knownDocs });
   const content = read.tagsFile ? applyTagsFile(loaded, readTagsFile(read.tagsFile.absPath, read.tagsFile.file), read.onInlineTags, diagnostics) : loaded;
   const docsById = new Map(content.docs.map((doc) => [doc.id, doc]));
   for (const { link, docId, where } of read.docLinks) {
