@@ -12,7 +12,7 @@ export interface PageOutput {
   /** Where it is written, inside the output folder ("docs/intro/index.html"). */
   path: string;
   element: () => ReactElement;
-  /** Everything the page's template reads besides the site-wide context; equal data, equal page. */
+  /** Everything the page's template reads besides the site-wide context, as plain JSON values; equal data, equal page. */
   data: () => unknown;
 }
 

@@ -34,6 +34,7 @@ export class TemplatePage<P extends object> implements PageOutput {
     return createElement(this.template, this.props());
   }
 
+  /** Plain values (JSON's), equal for equal pages. */
   data(): unknown {
     return keyData(this.props());
   }
@@ -48,7 +49,9 @@ let earlierDigests = new Map<string, string>();
 /**
  * The data as its key digests it, equal for equal data, with each long string replaced by its own
  * digest. A doc the markdown cache reuses keeps its HTML string, so `npm start` digests a doc's
- * HTML once, not on every save for every page: keying stays proportional to what changed.
+ * HTML once, not on every save for every page: keying stays proportional to what changed. Page
+ * data is plain values (lib/model.ts): anything else (a Map, a Date) is refused, since JSON, which
+ * the key is made from, would write it as an empty object.
  */
 function keyData(value: unknown): unknown {
   if (typeof value === 'string') {
@@ -60,6 +63,10 @@ function keyData(value: unknown): unknown {
   }
   if (Array.isArray(value)) return value.map(keyData);
   if (value !== null && typeof value === 'object') {
+    const prototype = Object.getPrototypeOf(value) as unknown;
+    if (prototype !== Object.prototype && prototype !== null) {
+      throw new Error(`Internal error: a page's data holds a ${(value as object).constructor.name}, which its cache key would not show; use plain objects and arrays.`);
+    }
     return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, keyData(inner)]));
   }
   return value;

@@ -72,7 +72,19 @@ export function keyOf(value: unknown): string {
     if (inner instanceof Set) return [...inner];
     return inner;
   });
-  return createHash('sha1').update(json ?? 'undefined').digest('base64url');
+  return digest(json ?? 'undefined');
+}
+
+/**
+ * A short digest of plain JSON values (a page's data): JSON without keyOf's look at every value,
+ * which took about half of keying every page of a 10,000-page site on each save.
+ */
+export function keyOfPlain(value: unknown): string {
+  return digest(JSON.stringify(value) ?? 'undefined');
+}
+
+function digest(text: string): string {
+  return createHash('sha1').update(text).digest('base64url');
 }
 
 /** Size and modification time of a file: cheap to read, and changed by every save. */

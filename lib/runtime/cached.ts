@@ -18,7 +18,7 @@ import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
 import { writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
 import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
-import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
+import { fileStamp, keyOf, keyOfPlain, type BuildCache, type CachedDoc } from './build-cache.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
@@ -118,7 +118,7 @@ export class CachedRuntime implements Runtime {
     const context = { ...site, ogImageSize, assets: ASSET_PLACEHOLDERS };
     const contextKey = keyOf(context);
     const { pageTexts } = this.cache;
-    const rendered = this.cache.pages.all(pages, (page) => page.path, (page) => `${contextKey}:${keyOf(page.data())}`,
+    const rendered = this.cache.pages.all(pages, (page) => page.path, (page) => `${contextKey}:${keyOfPlain(page.data())}`,
       (page, key) => ({ key, html: pageTexts.put(renderDocument(page.element(), context)) }));
     this.cache.stats.pagesRendered = this.cache.pages.made;
     this.cache.stats.pagesTotal = pages.length;

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
+import { createElement } from 'react';
+import { TemplatePage } from '../../lib/assemble/page-data.ts';
 import { BASIC_FIXTURE, buildInto, fixtureWith } from '../helpers/site.ts';
 
 /** Each linked category of the page's sidebar (beside the content) with whether its <details> is open. */
@@ -27,4 +29,12 @@ test('a collapsed sidebar category is open on the pages it leads to (its own, th
   assert.deepEqual(sidebarCategories(outDir, '/docs/category/things/'), { Guides: true, Reference: true, Things: true });
   assert.deepEqual(sidebarCategories(outDir, '/docs/category/reference/'), { Guides: true, Reference: true, Things: false });
   assert.deepEqual(sidebarCategories(outDir, '/docs/guides/first/'), { Guides: true, Reference: false, Things: false });
+});
+
+test('page data holding anything but plain values is refused: the page\'s cache key would not show it', () => {
+  const template = () => createElement('p');
+  assert.deepEqual(new TemplatePage('/a/', 'a/index.html', template, () => ({ title: 'A', items: [1, { b: null }] })).data(), { title: 'A', items: [1, { b: null }] });
+  // JSON writes a Date's time, but keyData walks its own properties: none.
+  assert.throws(() => new TemplatePage('/a/', 'a/index.html', template, () => ({ updated: new Date(0) })).data(), /holds a Date/);
+  assert.throws(() => new TemplatePage('/a/', 'a/index.html', template, () => ({ routes: new Map([['a', 1]]) })).data(), /holds a Map/);
 });
