@@ -12,8 +12,8 @@ export interface PageOutput {
   /** Where it is written, inside the output folder ("docs/intro/index.html"). */
   path: string;
   element: () => ReactElement;
-  /** Everything the page's template reads besides the site-wide context, as plain JSON values; equal data, equal page. */
-  data: () => unknown;
+  /** A digest of everything the page's template reads besides the site-wide context: equal keys, equal pages. */
+  key: () => string;
 }
 
 /**

@@ -7,7 +7,7 @@ import { AssetRejected } from './asset-rejected.ts';
 import { compiledWithCache, type Compiled } from './compiled-cache.ts';
 import { hashedName } from './content-hash.ts';
 import { BuildError, lineOfKey } from '../diagnostics.ts';
-import type { OutputFile } from '../write/site-writer.ts';
+import type { OutputFile, VersionedFile } from '../write/site-writer.ts';
 
 export interface AssetUrls {
   css: string;
@@ -32,7 +32,7 @@ export interface ImageAsset {
 
 /** Collects the files under dist/assets/ for one build. */
 export class AssetCollector {
-  readonly files: OutputFile[] = [];
+  readonly files: (OutputFile | VersionedFile)[] = [];
   private readonly paths = new Set<string>();
   private readonly byPath = new Map<string, ImageAsset>();
 
@@ -52,6 +52,19 @@ export class AssetCollector {
     if (!this.paths.has(path)) {
       this.paths.add(path);
       this.files.push({ path, content });
+    }
+    return `${this.baseUrl}${path}`;
+  }
+
+  /**
+   * A file whose name says what its content is, made only when it is written (`npm start` keeps
+   * the search index's files out of memory, lib/runtime/text-store.ts): its name is its version.
+   */
+  addStored(folder: string, fileName: string, content: () => string): string {
+    const path = `assets/${folder}/${fileName}`;
+    if (!this.paths.has(path)) {
+      this.paths.add(path);
+      this.files.push({ path, version: fileName, content });
     }
     return `${this.baseUrl}${path}`;
   }

@@ -3,7 +3,7 @@
 // size and time are the same), each doc's transformed markdown (keyed by its
 // source, the routes it can link to, the API description, the base URL, the tags route and the
 // embeds), each page's HTML with asset placeholders (keyed by its data, lib/assemble/page-data.ts;
-// lib/render/asset-placeholders.ts; kept in a file, lib/runtime/page-texts.ts), the checked image
+// lib/render/asset-placeholders.ts; kept in a file, lib/runtime/text-store.ts), the checked image
 // files, the search index, the bundles and what was last written (a page by its version only).
 // Each memo reuses an entry while its key is the same (lib/runtime/memo.ts).
 import { createHash } from 'node:crypto';
@@ -15,9 +15,8 @@ import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
-import type { SearchSection } from '../assets/search/sections.ts';
 import { Memo } from './memo.ts';
-import { PageTexts, type PageText } from './page-texts.ts';
+import { TextStore, type StoredText } from './text-store.ts';
 
 /** A transformed doc, with what transforming it did besides returning HTML, to replay on reuse. */
 export interface CachedDoc {
@@ -42,13 +41,17 @@ export class BuildCache {
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
   /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs (the key is the page's). */
-  readonly pages = new Memo<{ key: string; html: PageText }>();
-  /** Where the pages' HTML is kept. */
-  readonly pageTexts = new PageTexts();
-  /** Each doc's search sections (a doc page object is new whenever its content or base URL changes). */
-  readonly sections = new WeakMap<DocPage, SearchSection[]>();
+  readonly pages = new Memo<{ key: string; html: StoredText }>();
+  /** Where the pages' HTML is kept (each store is compacted with the texts of its own kind). */
+  readonly pageStore = new TextStore();
+  /** Each doc's search sections as JSON (a doc page object is new whenever its content or base URL changes). */
+  readonly sections = new Map<DocPage, StoredText>();
+  /** Where the docs' search sections are kept. */
+  readonly sectionStore = new TextStore();
   /** The search index and its files (name, content), keyed by the name of its entry file, a digest of its input. */
-  readonly search = new Memo<{ index: BuiltSearchIndex; files: [string, string][] }>();
+  readonly search = new Memo<{ index: BuiltSearchIndex; files: [string, StoredText][] }>();
+  /** Where the search index's files are kept. */
+  readonly searchStore = new TextStore();
   /** The bundles, keyed by the files they are made from. */
   readonly compiled = new Memo<Promise<CompiledAssets>>();
   /** Checked image files by path as written, keyed by their real path and full stat (lib/assets/asset-files.ts). */
@@ -75,12 +78,9 @@ export function keyOf(value: unknown): string {
   return digest(json ?? 'undefined');
 }
 
-/**
- * A short digest of plain JSON values (a page's data): JSON without keyOf's look at every value,
- * which took about half of keying every page of a 10,000-page site on each save.
- */
-export function keyOfPlain(value: unknown): string {
-  return digest(JSON.stringify(value) ?? 'undefined');
+/** A short digest of a text. */
+export function keyOfText(text: string): string {
+  return digest(text);
 }
 
 function digest(text: string): string {

@@ -18,7 +18,9 @@ import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
 import { writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
 import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
-import { fileStamp, keyOf, keyOfPlain, type BuildCache, type CachedDoc } from './build-cache.ts';
+import { hashedName } from '../assets/content-hash.ts';
+import type { StoredText } from './text-store.ts';
+import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
@@ -92,18 +94,21 @@ export class CachedRuntime implements Runtime {
     const entryName = searchEntryName(input);
     const last = this.cache.search.last('index');
     const deferred = this.deferSearch && last !== undefined && last.key !== entryName;
+    const { searchStore } = this.cache;
     const { index, files } = deferred && last ? last.value : this.cache.search.get('index', entryName, () => {
-      const written: [string, string][] = [];
+      const written: [string, StoredText][] = [];
       const built = buildSearchIndex(this.sections(input), (name, text) => {
-        const fileName = name === 'search-index.json' ? entryName : undefined;
-        const url = fileName ? input.assets.addAs('search', fileName, text) : input.assets.add('search', name, text);
-        written.push([url.slice(url.lastIndexOf('/') + 1), text]);
-        return url;
+        // Named by their content (the entry file by the index's input), so a name is a version.
+        const fileName = name === 'search-index.json' ? entryName : hashedName(name, text);
+        const stored = searchStore.put(text);
+        written.push([fileName, stored]);
+        return input.assets.addStored('search', fileName, () => searchStore.get(stored));
       }, { synonyms: input.synonyms });
       return { index: built, files: written };
     });
+    searchStore.compact(files.map(([, text]) => text));
     // Added again in the order they were made; a file made just now is added once.
-    for (const [fileName, text] of files) input.assets.addAs('search', fileName, text);
+    for (const [fileName, text] of files) input.assets.addStored('search', fileName, () => searchStore.get(text));
     const { url, ...search } = index;
     this.search = search;
     return { ...bundlesInto(input, await this.compiled(input.root), url), searchDeferred: deferred };
@@ -117,17 +122,17 @@ export class CachedRuntime implements Runtime {
   render(pages: PageOutput[], site: SiteWithoutAssets, { urls, ogImageSize }: AssetsResult): void {
     const context = { ...site, ogImageSize, assets: ASSET_PLACEHOLDERS };
     const contextKey = keyOf(context);
-    const { pageTexts } = this.cache;
-    const rendered = this.cache.pages.all(pages, (page) => page.path, (page) => `${contextKey}:${keyOfPlain(page.data())}`,
-      (page, key) => ({ key, html: pageTexts.put(renderDocument(page.element(), context)) }));
+    const { pageStore } = this.cache;
+    const rendered = this.cache.pages.all(pages, (page) => page.path, (page) => `${contextKey}:${page.key()}`,
+      (page, key) => ({ key, html: pageStore.put(renderDocument(page.element(), context)) }));
     this.cache.stats.pagesRendered = this.cache.pages.made;
     this.cache.stats.pagesTotal = pages.length;
-    pageTexts.compact(rendered.map((page) => page.html));
+    pageStore.compact(rendered.map((page) => page.html));
     const assetKey = keyOf(urls);
     this.pageFiles = rendered.map(({ key, html }, index) => ({
       path: pages[index]?.path ?? '',
       version: `${key}:${assetKey}`,
-      content: () => fillAssetUrls(pageTexts.get(html), urls),
+      content: () => fillAssetUrls(pageStore.get(html), urls),
     }));
   }
 
@@ -153,16 +158,23 @@ export class CachedRuntime implements Runtime {
     return key;
   }
 
-  /** Every section to index: each doc's (kept while the doc object is the same), then the category pages'. */
+  /**
+   * Every section to index: each doc's (kept, as JSON in a file, while the doc object is the same),
+   * then the category pages'.
+   */
   private sections(input: AssetsInput): SearchSection[] {
+    const { sections, sectionStore } = this.cache;
     const docSections = input.docs.flatMap((doc, index) => {
-      const known = this.cache.sections.get(doc);
-      if (known) return known;
+      const known = sections.get(doc);
+      if (known) return JSON.parse(sectionStore.get(known)) as SearchSection[];
       const page = input.pagesForSearch[index];
       const found = page ? pageSections(page) : [];
-      this.cache.sections.set(doc, found);
+      sections.set(doc, sectionStore.put(JSON.stringify(found)));
       return found;
     });
+    const present = new Set(input.docs);
+    for (const doc of sections.keys()) if (!present.has(doc)) sections.delete(doc);
+    sectionStore.compact([...sections.values()]);
     return [...docSections, ...input.categories];
   }
 

@@ -12,7 +12,7 @@ import type { DocPage } from '../model.ts';
 import { renderDocument } from '../render/document.tsx';
 import { transformDoc, type PageEnvironment } from '../transform/doc.ts';
 import type { DocSource } from '../load/content.ts';
-import { SiteWriter } from '../write/site-writer.ts';
+import { contentOf, SiteWriter } from '../write/site-writer.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
 import { SpillFile, spilledDoc, type KeepText } from './spill.ts';
 import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
@@ -82,7 +82,7 @@ export class DirectRuntime implements Runtime {
   write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
     const writer = this.folder();
     for (const file of files) writeOutput(writer, file);
-    for (const file of assets.files) writer.write(file.path, file.content);
+    for (const file of assets.files) writer.write(file.path, contentOf(file));
     writer.commit();
     if (!this.search) throw new Error('Internal error: the write stage ran before the assets stage.');
     return Promise.resolve({ assetFiles: assets.files.length, search: this.search });

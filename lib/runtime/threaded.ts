@@ -8,7 +8,7 @@ import { indexJob, type IndexJobResult } from '../assets/search/index-job.ts';
 import type { FileOutput } from '../assemble/output-table.ts';
 import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
-import { SiteWriter } from '../write/site-writer.ts';
+import { contentOf, SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
 import { HelperThread } from './helper-thread.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
@@ -88,7 +88,7 @@ export class ThreadedRuntime extends DirectRuntime {
     for (const file of files) writeOutput(writer, file);
     if (!this.indexing) throw new Error('Internal error: the write stage ran before the assets stage.');
     const { written, index } = await this.indexing;
-    for (const file of assets.files) writer.write(file.path, file.content);
+    for (const file of assets.files) writer.write(file.path, contentOf(file));
     writer.commit();
     return { assetFiles: assets.files.length + written, search: index };
   }

@@ -156,7 +156,8 @@ function isVersioned(file: OutputFile | VersionedFile): file is VersionedFile {
   return 'version' in file;
 }
 
-function contentOf(file: OutputFile | VersionedFile): string | Uint8Array {
+/** A file's bytes: a versioned file's are made now. */
+export function contentOf(file: OutputFile | VersionedFile): string | Uint8Array {
   return isVersioned(file) ? file.content() : file.content;
 }
 

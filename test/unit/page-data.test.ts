@@ -31,10 +31,14 @@ test('a collapsed sidebar category is open on the pages it leads to (its own, th
   assert.deepEqual(sidebarCategories(outDir, '/docs/guides/first/'), { Guides: true, Reference: false, Things: false });
 });
 
-test('page data holding anything but plain values is refused: the page\'s cache key would not show it', () => {
+test('a page\'s key follows its data; data holding anything but plain values is refused: the key would not show it', () => {
   const template = () => createElement('p');
-  assert.deepEqual(new TemplatePage('/a/', 'a/index.html', template, () => ({ title: 'A', items: [1, { b: null }] })).data(), { title: 'A', items: [1, { b: null }] });
-  // JSON writes a Date's time, but keyData walks its own properties: none.
-  assert.throws(() => new TemplatePage('/a/', 'a/index.html', template, () => ({ updated: new Date(0) })).data(), /holds a Date/);
-  assert.throws(() => new TemplatePage('/a/', 'a/index.html', template, () => ({ routes: new Map([['a', 1]]) })).data(), /holds a Map/);
+  const key = (props: object) => new TemplatePage('/a/', 'a/index.html', template, () => props).key();
+  const page = { title: 'A', items: [1, { b: null }], html: 'x'.repeat(5000) };
+  assert.equal(key(page), key({ ...page }));
+  for (const other of [{ ...page, title: 'B' }, { ...page, items: [1, { b: 0 }] }, { ...page, items: [[1], { b: null }] }, { ...page, html: `${'x'.repeat(4999)}y` }, { ...page, extra: '' }]) {
+    assert.notEqual(key(other), key(page), JSON.stringify(other).slice(0, 80));
+  }
+  assert.throws(() => key({ updated: new Date(0) }), /holds a Date/);
+  assert.throws(() => key({ routes: new Map([['a', 1]]) }), /holds a Map/);
 });

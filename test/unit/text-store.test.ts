@@ -1,4 +1,4 @@
-// `npm start` keeps each page's HTML in a file between builds (lib/runtime/page-texts.ts): what it
+// `npm start` keeps texts (pages' HTML, search files) in a file between builds (lib/runtime/text-store.ts): what it
 // reads back is what it put, also after the texts still used were moved to a new file once the
 // old one was mostly texts of pages rendered since; the old file goes then, the last one at exit.
 import assert from 'node:assert/strict';
@@ -6,19 +6,19 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { test } from 'node:test';
-import { PageTexts, type PageText } from '../../lib/runtime/page-texts.ts';
+import { TextStore, type StoredText } from '../../lib/runtime/text-store.ts';
 import { ROOT } from '../helpers/site.ts';
 
 /** This process's spill folders. */
 const spillFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`pagewright-spill-${process.pid}-`));
 
 test('page texts read back as put; a file mostly of replaced texts is compacted into a new one', (t) => {
-  const texts = new PageTexts(1000);
+  const texts = new TextStore(1000);
   t.after(() => texts.close());
   const pages = ['<h1>Größe</h1>', '', 'x'.repeat(300)].map((html) => ({ html, text: texts.put(html) }));
   const read = () => pages.map((page) => texts.get(page.text));
   assert.deepEqual(read(), pages.map((page) => page.html));
-  const live = (): PageText[] => pages.map((page) => page.text);
+  const live = (): StoredText[] => pages.map((page) => page.text);
 
   texts.compact(live());
   assert.deepEqual(read(), pages.map((page) => page.html), 'not compacted: nothing dead yet');
@@ -40,8 +40,8 @@ test('page texts read back as put; a file mostly of replaced texts is compacted 
 });
 
 test('the file is removed when the process ends', () => {
-  const script = `import { PageTexts } from './lib/runtime/page-texts.ts';
-    const texts = new PageTexts();
+  const script = `import { TextStore } from './lib/runtime/text-store.ts';
+    const texts = new TextStore();
     texts.put('<p>kept</p>');
     const { readdirSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -1,16 +1,17 @@
-// Runtime, `npm start`: each page's HTML with asset placeholders, kept by the build cache between
-// builds (lib/runtime/build-cache.ts) in a spill file (lib/runtime/spill.ts) instead of memory.
-// Held in memory, the pages made the build process grow with the site: ~800 MB of a 2.1 GB heap
-// after the first build of 10,000 generated pages, every later build collecting garbage through
-// it. A page's text is read back only when the page is written again (its data or an asset URL
-// changed), from the page cache.
+// Runtime, `npm start`: texts the build cache keeps between builds (lib/runtime/build-cache.ts) in
+// a spill file (lib/runtime/spill.ts) instead of memory: each page's HTML with asset placeholders,
+// the search index's files, each doc's search sections. Held in memory, they made the build process
+// grow with the site: the pages alone were ~800 MB of a 2.1 GB heap after the first build of 10,000
+// generated pages, every later build collecting garbage through them, and the first build of
+// 100,000 pages ran out of V8's heap. A text is read back only when it is used again (a page
+// written again because its data or an asset URL changed), from the page cache.
 //
-// The file only grows: a page rendered anew is put again, and its old text stays as dead bytes.
-// Once they outweigh the live ones (and some megabytes), the live texts are copied to a new file.
+// The file only grows: a text made anew is put again, and its old one stays as dead bytes. Once
+// they outweigh the live ones (and some megabytes), the live texts are copied to a new file.
 import { SpillFile, type SpilledText } from './spill.ts';
 
-/** A page's text: where it is, changed in place when the texts move to a new file. */
-export interface PageText {
+/** A stored text: where it is, changed in place when the texts move to a new file. */
+export interface StoredText {
   at: SpilledText;
 }
 
@@ -21,7 +22,7 @@ const SLACK = 64 * 2 ** 20;
 const open = new Set<SpillFile>();
 let closesOnExit = false;
 
-export class PageTexts {
+export class TextStore {
   /** `slack`: dead bytes allowed besides as many as there are live ones (smaller in tests). */
   constructor(private readonly slack = SLACK) {}
 
@@ -29,22 +30,22 @@ export class PageTexts {
   /** Bytes put in the current file. */
   private size = 0;
 
-  put(text: string): PageText {
+  put(text: string): StoredText {
     const at = this.spill().put(text);
     this.size += at.length;
     return { at };
   }
 
-  get(text: PageText): string {
-    if (!this.file) throw new Error('Internal error: a page text was read before any was kept.');
+  get(text: StoredText): string {
+    if (!this.file) throw new Error('Internal error: a stored text was read before any was put.');
     return this.file.get(text.at);
   }
 
   /**
-   * After a build, with every text its pages still use: moves them to a new file when the current
+   * After a build, with every text still used: moves them to a new file when the current
    * one is mostly dead bytes, and removes the old one.
    */
-  compact(live: readonly PageText[]): void {
+  compact(live: readonly StoredText[]): void {
     const old = this.file;
     const liveBytes = live.reduce((sum, text) => sum + text.at.length, 0);
     if (!old || this.size <= 2 * liveBytes + this.slack) return;
