@@ -16,7 +16,8 @@ import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
-import { TextStore, type StoredText } from './text-store.ts';
+import type { SpillFile } from './spill.ts';
+import { spillFileUntilExit, TextStore, type StoredText } from './text-store.ts';
 
 /** A transformed doc, with what transforming it did besides returning HTML, to replay on reuse. */
 export interface CachedDoc {
@@ -66,6 +67,16 @@ export class BuildCache {
   readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
   commitDates: Promise<Map<string, Date>> | undefined;
+  private bodyFile: SpillFile | undefined;
+
+  /**
+   * Where each doc's markdown body waits (ContentOptions.keep): a file that only grows, by the body
+   * of each doc read again (an edited one), as long as the process runs.
+   */
+  get bodies(): SpillFile {
+    this.bodyFile ??= spillFileUntilExit();
+    return this.bodyFile;
+  }
 }
 
 /** A short digest of any JSON-like value (Maps and Sets as their entries). */

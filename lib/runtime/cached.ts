@@ -19,6 +19,7 @@ import { transformDoc } from '../transform/doc.ts';
 import { writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
 import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
 import { hashedName } from '../assets/content-hash.ts';
+import { ownStrings, type KeepText } from './spill.ts';
 import type { StoredText } from './text-store.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
@@ -29,9 +30,12 @@ export class CachedRuntime implements Runtime {
   private pageFiles: VersionedFile[] = [];
   private search: WriteResult['search'] | undefined;
 
-  /** `deferSearch`: see BuildOptions.deferSearch in lib/pipeline.ts. */
-  /** Kept in memory: the cache reuses a doc's texts between builds. */
-  readonly keep = undefined;
+  /**
+   * Each doc's markdown body waits in a file of the cache's (read when the doc is transformed and
+   * its twin made), as in a production build: held in memory, the bodies and the files' texts they
+   * point into grow with the site (~5 KB a generated doc).
+   */
+  readonly keep: KeepText = (text) => this.cache.bodies.keep(text);
 
   constructor(private readonly cache: BuildCache, private readonly outDir: string, private readonly deferSearch: boolean) {}
 
@@ -74,6 +78,12 @@ export class CachedRuntime implements Runtime {
           return env.addAsset(absPath);
         },
       });
+      // Its short texts (a title from the body's heading, the table of contents cut from the HTML)
+      // made strings of their own: kept from build to build, a slice keeps the whole body or HTML
+      // it was cut from (the body, read from its file, is a string of its own each time).
+      for (const key of Object.keys(page) as (keyof DocPage)[]) {
+        if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = ownStrings(page[key]);
+      }
       return { page, images, warnings: diagnostics.warnings };
     }, (known) => known.images.every((image) => fileStamp(image.path) === image.stamp));
     // What transforming did besides returning the page, replayed for reused docs (adding an image twice adds it once).
@@ -152,7 +162,8 @@ export class CachedRuntime implements Runtime {
   private sourceKey(source: DocSource): string {
     let key = this.cache.sourceKeys.get(source);
     if (key === undefined) {
-      key = keyOf(source);
+      // The body is not an own property of the source (it is read from the file): keyed by itself.
+      key = keyOf([source, source.body]);
       this.cache.sourceKeys.set(source, key);
     }
     return key;

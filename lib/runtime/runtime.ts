@@ -81,8 +81,8 @@ export interface Runtime {
   /** Load: each doc as the last build read it, while its file is unchanged (`npm start` only). */
   readonly knownDocs: Memo<KnownDoc> | undefined;
   /**
-   * Load and transform: where each doc's markdown body and HTML wait until a page reads them (a
-   * production build's spill file, lib/runtime/spill.ts); undefined keeps them in memory.
+   * Load and transform: where each doc's markdown body (and in a production build its HTML) waits
+   * until it is read (a spill file, lib/runtime/spill.ts); undefined keeps them in memory.
    */
   readonly keep: KeepText | undefined;
   /** The runtime for a site of this many docs (a large production build takes a helper thread). */

@@ -3,7 +3,8 @@
 // the request-sample check's items, made in transform), kept in a temporary file instead of memory. Held in memory, they grow with the site (about 10 KB a doc:
 // 100 MB at 10,000 docs, 1 GB at 100,000); spilled, a doc keeps only where its texts are, and
 // reading one back when its page is rendered or its twin written costs a read from the page cache.
-// `npm start` keeps them in memory (lib/runtime/cached.ts): its cache reuses them between builds.
+// `npm start` spills only the bodies (lib/runtime/cached.ts): its cache reuses the rest between
+// builds, and keeps its pages, search files and sections in files of its own (text-store.ts).
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

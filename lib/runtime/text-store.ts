@@ -22,6 +22,24 @@ const SLACK = 64 * 2 ** 20;
 const open = new Set<SpillFile>();
 let closesOnExit = false;
 
+/** A new spill file, removed when the process ends unless `closeSpillFile` removed it before. */
+export function spillFileUntilExit(): SpillFile {
+  const file = SpillFile.create();
+  open.add(file);
+  if (!closesOnExit) {
+    closesOnExit = true;
+    process.once('exit', () => {
+      for (const each of open) each.close();
+    });
+  }
+  return file;
+}
+
+function closeSpillFile(file: SpillFile): void {
+  file.close();
+  open.delete(file);
+}
+
 export class TextStore {
   /** `slack`: dead bytes allowed besides as many as there are live ones (smaller in tests). */
   constructor(private readonly slack = SLACK) {}
@@ -52,29 +70,18 @@ export class TextStore {
     this.file = undefined;
     this.size = 0;
     for (const text of live) text.at = this.put(old.get(text.at)).at;
-    old.close();
-    open.delete(old);
+    closeSpillFile(old);
   }
 
   /** Removes the file (a cache no longer used). */
   close(): void {
     if (!this.file) return;
-    this.file.close();
-    open.delete(this.file);
+    closeSpillFile(this.file);
     this.file = undefined;
   }
 
   private spill(): SpillFile {
-    if (this.file) return this.file;
-    const file = SpillFile.create();
-    open.add(file);
-    if (!closesOnExit) {
-      closesOnExit = true;
-      process.once('exit', () => {
-        for (const each of open) each.close();
-      });
-    }
-    this.file = file;
-    return file;
+    this.file ??= spillFileUntilExit();
+    return this.file;
   }
 }
