@@ -27,7 +27,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /**
    * With a cache: when the search index's input changed, keep the last search index for this build
-   * and say so in the result (`searchDeferred`); the next build brings it up to date. `npm start`
+   * and say so in the result (`searchDeferred`); the cache's helper thread builds the new one
+   * meanwhile (BuildCache.searchUpdates), or a later build without this option does. `npm start`
    * uses this to reload the tabs first and update the index (which the pages load only on use) after.
    */
   deferSearch?: boolean;

@@ -4,6 +4,8 @@
 // first imported.
 import '../render/production-env.ts';
 import { BuildCache } from '../runtime/build-cache.ts';
+import { keepReadyIndex } from '../runtime/cached.ts';
+import { SearchUpdates } from '../runtime/search-updates.ts';
 import { buildSite } from '../pipeline.ts';
 import { printFailure, printSummary } from '../report.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';
@@ -23,32 +25,36 @@ function reply(message: WorkerReply): void {
 /** One build at a time: a save that comes during a build waits for it. */
 let queue: Promise<void> = Promise.resolve();
 
-async function build(deferSearch: boolean): Promise<WorkerReply> {
+// A save's build keeps the last search index; the new one is built in a helper thread meanwhile,
+// and once the newest is there a build fills every page with its name (no tab reloads for that).
+cache.searchUpdates = new SearchUpdates((task) => {
+  queue = queue.then(task);
+}, (ready) => keepReadyIndex(cache, ready), () => {
+  queue = queue.then(async () => {
+    const { searchDeferred } = await build();
+    if (!searchDeferred) console.log('Search index brought up to date.');
+  });
+}, (error) => console.error(`The search index could not be brought up to date: ${error instanceof Error ? error.message : String(error)}`));
+
+async function build(): Promise<{ reply: WorkerReply; searchDeferred: boolean }> {
   const started = performance.now();
   try {
-    const result = await buildSite({ ...options, cache, deferSearch });
+    const result = await buildSite({ ...options, cache, deferSearch: true });
     const ms = performance.now() - started;
     printSummary(result, ms);
     const { pagesRendered, pagesTotal, docsTransformed, docsTotal } = cache.stats;
     console.log(`Rendered ${pagesRendered} of ${pagesTotal} pages anew (markdown of ${docsTransformed} of ${docsTotal} docs); the rest were unchanged.`);
-    if (result.searchDeferred) {
-      // The tabs reload now; the search index follows in a second build that renders no page.
-      queue = queue.then(async () => {
-        const reply = await build(false);
-        if (reply.type === 'built') console.log('Search index brought up to date.');
-      });
-    }
-    return { type: 'built', ms, pagesRendered, pagesTotal, stylesheet: result.stylesheet };
+    return { reply: { type: 'built', ms, pagesRendered, pagesTotal, stylesheet: result.stylesheet }, searchDeferred: result.searchDeferred };
   } catch (error) {
     // A broken page keeps the last good site on screen; the fix rebuilds it.
     printFailure(error);
-    return { type: 'failed', message: error instanceof Error ? error.message : String(error) };
+    return { reply: { type: 'failed', message: error instanceof Error ? error.message : String(error) }, searchDeferred: false };
   }
 }
 
 process.on('message', (request: BuildRequest) => {
   if (request.type !== 'build') return;
-  queue = queue.then(async () => reply(await build(true)));
+  queue = queue.then(async () => reply((await build()).reply));
 });
 // dev.ts gone (killed, crashed): nobody will ask for a build again, so stop rather than linger.
 process.on('disconnect', () => process.exit(0));

@@ -16,6 +16,7 @@ import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
+import type { SearchUpdates } from './search-updates.ts';
 import type { SpillFile } from './spill.ts';
 import { spillFileUntilExit, TextStore, type StoredText } from './text-store.ts';
 
@@ -65,6 +66,8 @@ export class BuildCache {
   stats: CacheStats = { docsTransformed: 0, docsTotal: 0, pagesRendered: 0, pagesTotal: 0 };
   /** Each doc's markdown twin (index.md), while the doc object is the same. */
   readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
+  /** Builds the search index of a save in a helper thread, when the build process set one (lib/dev/build-worker.ts). */
+  searchUpdates: SearchUpdates | undefined;
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
   commitDates: Promise<Map<string, Date>> | undefined;
   private bodyFile: SpillFile | undefined;

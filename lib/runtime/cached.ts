@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { buildSearchIndex } from '../assets/search/build-index.ts';
+import type { IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics } from '../diagnostics.ts';
@@ -21,6 +22,7 @@ import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.
 import { hashedName } from '../assets/content-hash.ts';
 import { ownStrings, type KeepText } from './spill.ts';
 import type { StoredText } from './text-store.ts';
+import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
@@ -98,12 +100,15 @@ export class CachedRuntime implements Runtime {
 
   /**
    * The search index, or the last build's (its files added again) while its input is the same, or
-   * while the input changed in a build that defers the search (the next build brings it up to date).
+   * while the input changed in a build that defers the search: the new one is then built in a
+   * helper thread when the build process has one (lib/runtime/search-updates.ts), which a later
+   * build finds here; without one, a build that does not defer makes it.
    */
   async assets(input: AssetsInput): Promise<AssetsResult> {
     const entryName = searchEntryName(input);
     const last = this.cache.search.last('index');
     const deferred = this.deferSearch && last !== undefined && last.key !== entryName;
+    if (deferred) this.cache.searchUpdates?.want({ entryName, job: () => this.indexJob(input, entryName) });
     const { searchStore } = this.cache;
     const { index, files } = deferred && last ? last.value : this.cache.search.get('index', entryName, () => {
       const written: [string, StoredText][] = [];
@@ -174,19 +179,41 @@ export class CachedRuntime implements Runtime {
    * then the category pages'.
    */
   private sections(input: AssetsInput): SearchSection[] {
+    const { sectionStore } = this.cache;
+    const docSections = this.storedSections(input).flatMap((text) => JSON.parse(sectionStore.get(text)) as SearchSection[]);
+    return [...docSections, ...input.categories];
+  }
+
+  /** Each doc's sections as JSON in the store, in order: made for the docs that have none yet. */
+  private storedSections(input: AssetsInput): StoredText[] {
     const { sections, sectionStore } = this.cache;
-    const docSections = input.docs.flatMap((doc, index) => {
+    const stored = input.docs.map((doc, index) => {
       const known = sections.get(doc);
-      if (known) return JSON.parse(sectionStore.get(known)) as SearchSection[];
+      if (known) return known;
       const page = input.pagesForSearch[index];
-      const found = page ? pageSections(page) : [];
-      sections.set(doc, sectionStore.put(JSON.stringify(found)));
-      return found;
+      const text = sectionStore.put(JSON.stringify(page ? pageSections(page) : []));
+      sections.set(doc, text);
+      return text;
     });
     const present = new Set(input.docs);
     for (const doc of sections.keys()) if (!present.has(doc)) sections.delete(doc);
-    sectionStore.compact([...sections.values()]);
-    return [...docSections, ...input.categories];
+    sectionStore.compact(stored);
+    return stored;
+  }
+
+  /**
+   * The helper thread's job for the index of this input: every section as JSON, joined from the
+   * docs' stored arrays without parsing them.
+   */
+  private indexJob(input: AssetsInput, entryName: string): Omit<IndexJob, 'outputDir' | 'runsDir'> {
+    const { sectionStore } = this.cache;
+    const parts = this.storedSections(input).map((text) => sectionStore.get(text).slice(1, -1)).filter((part) => part !== '');
+    if (input.categories.length > 0) parts.push(JSON.stringify(input.categories).slice(1, -1));
+    return {
+      inputJson: `{"pages":[],"extra":[${parts.join(',')}],"synonyms":${JSON.stringify(input.synonyms)}}`,
+      entryName,
+      folderUrl: `${input.config.baseUrl}assets/search/`,
+    };
   }
 
   /** The bundles, or the last build's while no file they are made from has changed. */
@@ -214,4 +241,11 @@ function outputFile(file: FileOutput): OutputFile | VersionedFile {
   const hash = createHash('sha1');
   for (const part of content) hash.update(part);
   return { path: file.path, version: hash.digest('base64url'), content: () => [...file.content()].join('') };
+}
+
+/** An index the helper thread built (lib/runtime/search-updates.ts), kept for the next build. */
+export function keepReadyIndex(cache: BuildCache, { entryName, index, files }: ReadyIndex): void {
+  const stored = files.map(([name, text]): [string, StoredText] => [name, cache.searchStore.put(text)]);
+  cache.search.get('index', entryName, () => ({ index, files: stored }));
+  cache.searchStore.compact(stored.map(([, text]) => text));
 }

@@ -1,13 +1,16 @@
 // The three ways a build runs (lib/runtime/): one thread, a helper thread, and the cache of
-// `npm start` after edits. Each must write the same site, byte for byte: the output folders are
-// compared file by file. The site is a copy of the real content (API pages, images, changelog
-// feeds, standalone pages, tags, categories), edited between the cached builds as an author would.
+// `npm start` after edits (its search index built in a helper thread). Each must write the same
+// site, byte for byte: the output folders are compared file by file. The site is a copy of the real
+// content (API pages, images, changelog feeds, standalone pages, tags, categories), edited between
+// the cached builds as an author would.
 import assert from 'node:assert/strict';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
+import { keepReadyIndex } from '../../lib/runtime/cached.ts';
+import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
 /** Every file of a built site, by path. */
@@ -43,12 +46,30 @@ test('one thread, a helper thread and the npm start cache after edits write the 
   cpSync(join(ROOT, 'content'), join(site, 'content'), { recursive: true });
   cpSync(join(ROOT, 'assets/img'), join(site, 'assets/img'), { recursive: true });
 
-  // As the build worker of `npm start` runs it: the search index may follow in a second build.
+  // As the build worker of `npm start` runs it (lib/dev/build-worker.ts): a save's build keeps the
+  // last search index, a helper thread builds the new one meanwhile, and once it is there the next
+  // build fills the pages with it.
   const cache = new BuildCache();
+  let queue = Promise.resolve();
+  let upToDate = 0;
+  let wake = () => undefined as void;
+  cache.searchUpdates = new SearchUpdates((task) => {
+    queue = queue.then(task);
+  }, (ready) => keepReadyIndex(cache, ready), () => {
+    upToDate += 1;
+    wake();
+  }, (error) => assert.fail(error instanceof Error ? error : String(error)));
+  t.after(() => cache.searchUpdates?.stop());
   const cachedOut = join(outs, 'cached');
   const cachedBuild = async () => {
     const first = await buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, deferSearch: true });
-    return first.searchDeferred ? buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, deferSearch: false }) : first;
+    if (!first.searchDeferred) return first;
+    const wanted = upToDate + 1;
+    while (upToDate < wanted) await new Promise<void>((resolve) => { wake = resolve; });
+    await queue;
+    const filled = await buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, deferSearch: true });
+    assert.equal(filled.searchDeferred, false, 'the index the helper thread built is the one the pages need');
+    return filled;
   };
   await cachedBuild();
   const earlierAssets = [...snapshot(cachedOut).keys()].filter((path) => path.startsWith('assets/'));

@@ -1,0 +1,123 @@
+// Runtime, `npm start`: the search index of a save, built in a helper thread (the one a large
+// production build takes, lib/runtime/helper-thread.ts) while the build process takes the next
+// saves. A save's build keeps the last index (BuildOptions.deferSearch) and says what the new one
+// is made from; the helper builds it into a folder of its own; once it is there, the next build
+// finds it under the name its pages will link to and fills the pages with it. Before, the index
+// was a build of its own in the build process, and a save made meanwhile waited for it: on 10,000
+// generated pages some 10 s.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
+import type { IndexJob } from '../assets/search/index-job.ts';
+import { HelperThread } from './helper-thread.ts';
+import { removeFoldersOfEndedBuilds } from '../write/site-writer.ts';
+
+/** What an index is made from, made when the helper is free (it reads every doc's sections). */
+export interface WantedIndex {
+  /** The entry file's name: a digest of the input (lib/assets/search/index-job.ts). */
+  entryName: string;
+  job: () => Omit<IndexJob, 'outputDir' | 'runsDir'>;
+}
+
+/** An index the helper built: its files as written, by name. */
+export interface ReadyIndex {
+  entryName: string;
+  index: BuiltSearchIndex;
+  files: [string, string][];
+}
+
+/** The folders of the helper's jobs: named like spill folders, so that those of a killed process go too. */
+const JOB_FOLDER = /^pagewright-spill-(\d+)-/;
+
+export class SearchUpdates {
+  private helper: HelperThread | undefined;
+  private wanted: WantedIndex | undefined;
+  private running = false;
+  /** The entry name of the index being built. */
+  private building: string | undefined;
+
+  /** A start is scheduled (see `schedule`). */
+  private scheduled = false;
+
+  /**
+   * `schedule` runs a task after the builds queued before it and before those queued after: the
+   * job is made there (it reads the cache's stored sections, which a build may move). `ready` gets
+   * each index the helper finishes; `upToDate` is called once the newest wanted index is ready (the
+   * build to run then fills the pages with it); `failed` with what went wrong.
+   */
+  constructor(
+    private readonly schedule: (task: () => void) => void,
+    private readonly ready: (index: ReadyIndex) => void,
+    private readonly upToDate: () => void,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  /** The index the newest build needs; built after the one the helper is building, if any. */
+  want(index: WantedIndex): void {
+    // Already being built: a build that ran meanwhile (another save's) wants it too.
+    if (this.running && index.entryName === this.building) {
+      this.wanted = undefined;
+      return;
+    }
+    this.wanted = index;
+    this.startSoon();
+  }
+
+  /** Nothing wanted or being built (for tests and the benchmark). */
+  get idle(): boolean {
+    return !this.running && this.wanted === undefined;
+  }
+
+  /** Ends the helper thread. */
+  async stop(): Promise<void> {
+    await this.helper?.stop();
+    this.helper = undefined;
+  }
+
+  private startSoon(): void {
+    if (this.running || this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      void this.next();
+    });
+  }
+
+  /** Makes the job of the newest wanted index now, then waits for the helper without holding the builds. */
+  private async next(): Promise<void> {
+    const wanted = this.wanted;
+    if (!wanted || this.running) return;
+    this.wanted = undefined;
+    this.running = true;
+    this.building = wanted.entryName;
+    let result: ReadyIndex | undefined;
+    removeFoldersOfEndedBuilds(tmpdir(), JOB_FOLDER);
+    const folder = mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
+    try {
+      const outputDir = join(folder, 'index');
+      const runsDir = join(folder, 'runs');
+      mkdirSync(outputDir);
+      mkdirSync(runsDir);
+      const job = { ...wanted.job(), outputDir, runsDir };
+      this.helper ??= new HelperThread();
+      const { index } = await this.helper.searchIndex(job);
+      const files = readdirSync(outputDir).sort().map((name): [string, string] => [name, readFileSync(join(outputDir, name), 'utf8')]);
+      result = { entryName: wanted.entryName, index: { ...index, url: `${job.folderUrl}${wanted.entryName}` }, files };
+    } catch (error) {
+      this.failed(error);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    // Between builds again: keeping the index moves stored texts that a running build may read.
+    this.schedule(() => {
+      this.running = false;
+      this.building = undefined;
+      if (result) this.ready(result);
+      // A newer save wanted another index meanwhile: that one next; else the pages can link this
+      // one. After a failure, the next save asks again.
+      if (this.wanted) this.startSoon();
+      else if (result) this.upToDate();
+    });
+  }
+}
