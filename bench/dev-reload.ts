@@ -130,6 +130,45 @@ export interface DevAtScaleFigures {
   saveToEvent: Spread;
   /** From the reload event to the build process's "Search index brought up to date." line, which a next save waits for. */
   searchUpdate: Spread;
+  /** The most memory the build process (the server's largest child) held, read before it stops; undefined without /proc. */
+  buildPeakBytes: number | undefined;
+  /** The same for the server process itself (it serves and watches the files). */
+  serverPeakBytes: number | undefined;
+}
+
+/** A process's peak resident memory (VmHWM), from Linux's /proc; undefined elsewhere or once it ended. */
+function peakBytes(pid: number): number | undefined {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The largest peak resident memory (VmHWM) among a process's children: npm start's build process.
+ * Linux's /proc only; undefined elsewhere.
+ */
+function childrenPeakBytes(pid: number): number | undefined {
+  let peak: number | undefined;
+  try {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        // The parent's id is the second field after the command, which is in parentheses and may hold spaces.
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
+        const bytes = peakBytes(Number(name));
+        if (bytes !== undefined) peak = Math.max(peak ?? 0, bytes);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return peak;
 }
 
 /**
@@ -186,7 +225,8 @@ export async function measureDevAtScale(root: string, siteDir: string, outDir: s
       eventTimes.push(eventAt - written);
       updateTimes.push(performance.now() - eventAt);
     }
-    return { serveMs, saves, saveToEvent: spread(eventTimes), searchUpdate: spread(updateTimes) };
+    return { serveMs, saves, saveToEvent: spread(eventTimes), searchUpdate: spread(updateTimes), buildPeakBytes: server.pid === undefined ? undefined : childrenPeakBytes(server.pid),
+      serverPeakBytes: server.pid === undefined ? undefined : peakBytes(server.pid) };
   } finally {
     writeFileSync(file, original);
     if (!exited) {

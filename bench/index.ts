@@ -38,6 +38,7 @@ interface Budget {
 const budgets: Budget[] = [];
 const check = (name: string, value: number, limit: number, unit: string) => budgets.push({ name, value, limit, unit });
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const megabytes = (bytes: number | undefined) => (bytes === undefined ? '—' : `${(bytes / MB).toFixed(0)} MB`);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const table = (rows: string[][]) => {
@@ -203,9 +204,9 @@ if (options.parts.has('scale') || options.parts.has('scale-dev')) {
     console.log('\nnpm start on the same sites: time to serve, then 5 saves of one page, each made once the last one\'s search update has ended');
     console.log('  (medians; a save made during a search update waits for it)');
     table([
-      ['doc pages', 'serving after', 'save → reload event', 'search update after it'],
-      ...devFigures.map(({ count, serveMs, saveToEvent, searchUpdate }) => [String(count), `${(serveMs / 1000).toFixed(1)} s`, ms(saveToEvent.medianMs),
-        `${(searchUpdate.medianMs / 1000).toFixed(1)} s`]),
+      ['doc pages', 'serving after', 'save → reload event', 'search update after it', 'peak memory: build process', 'server'],
+      ...devFigures.map(({ count, serveMs, saveToEvent, searchUpdate, buildPeakBytes, serverPeakBytes }) => [String(count), `${(serveMs / 1000).toFixed(1)} s`, ms(saveToEvent.medianMs),
+        `${(searchUpdate.medianMs / 1000).toFixed(1)} s`, megabytes(buildPeakBytes), megabytes(serverPeakBytes)]),
     ]);
     const devHundred = devFigures.find(({ count }) => count === 100000);
     if (devHundred) {
