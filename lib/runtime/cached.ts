@@ -4,10 +4,11 @@
 // as they are written, so a stylesheet or search change re-renders no page; only files whose
 // content changed are written.
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
-import { buildSearchIndex } from '../assets/search/build-index.ts';
+import { SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
@@ -112,14 +113,23 @@ export class CachedRuntime implements Runtime {
     const { searchStore } = this.cache;
     const { index, files } = deferred && last ? last.value : this.cache.search.get('index', entryName, () => {
       const written: [string, StoredText][] = [];
-      const built = buildSearchIndex(this.sections(input), (name, text) => {
-        // Named by their content (the entry file by the index's input), so a name is a version.
-        const fileName = name === 'search-index.json' ? entryName : hashedName(name, text);
-        const stored = searchStore.put(text);
-        written.push([fileName, stored]);
-        return input.assets.addStored('search', fileName, () => searchStore.get(stored));
-      }, { synonyms: input.synonyms });
-      return { index: built, files: written };
+      // Doc by doc, of the index only a bounded part in memory (its postings in sorted runs on the
+      // disk), as a production build does: the first build of 100,000 pages ran out of V8's heap.
+      const runsDir = mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
+      try {
+        const sections = new SearchIndexInput((name, text) => {
+          // Named by their content (the entry file by the index's input), so a name is a version.
+          const fileName = name === 'search-index.json' ? entryName : hashedName(name, text);
+          const stored = searchStore.put(text);
+          written.push([fileName, stored]);
+          return input.assets.addStored('search', fileName, () => searchStore.get(stored));
+        }, { synonyms: input.synonyms, runsDir });
+        this.storedSections(input, (found) => sections.add(found));
+        sections.add(input.categories);
+        return { index: sections.write(), files: written };
+      } finally {
+        rmSync(runsDir, { recursive: true, force: true });
+      }
     });
     searchStore.compact(files.map(([, text]) => text));
     // Added again in the order they were made; a file made just now is added once.
@@ -175,23 +185,21 @@ export class CachedRuntime implements Runtime {
   }
 
   /**
-   * Every section to index: each doc's (kept, as JSON in a file, while the doc object is the same),
-   * then the category pages'.
+   * Each doc's search sections as JSON in the store, in order (kept while the doc object is the
+   * same), made for the docs that have none yet; `use` gets each doc's sections.
    */
-  private sections(input: AssetsInput): SearchSection[] {
-    const { sectionStore } = this.cache;
-    const docSections = this.storedSections(input).flatMap((text) => JSON.parse(sectionStore.get(text)) as SearchSection[]);
-    return [...docSections, ...input.categories];
-  }
-
-  /** Each doc's sections as JSON in the store, in order: made for the docs that have none yet. */
-  private storedSections(input: AssetsInput): StoredText[] {
+  private storedSections(input: AssetsInput, use?: (sections: SearchSection[]) => void): StoredText[] {
     const { sections, sectionStore } = this.cache;
     const stored = input.docs.map((doc, index) => {
       const known = sections.get(doc);
-      if (known) return known;
+      if (known) {
+        use?.(JSON.parse(sectionStore.get(known)) as SearchSection[]);
+        return known;
+      }
       const page = input.pagesForSearch[index];
-      const text = sectionStore.put(JSON.stringify(page ? pageSections(page) : []));
+      const found = page ? pageSections(page) : [];
+      use?.(found);
+      const text = sectionStore.put(JSON.stringify(found));
       sections.set(doc, text);
       return text;
     });
