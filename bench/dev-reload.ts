@@ -128,8 +128,10 @@ export interface DevAtScaleFigures {
   saves: number;
   /** From writing a markdown file to the reload event, each save made once the last one's search update is done. */
   saveToEvent: Spread;
-  /** From the reload event to the build process's "Search index brought up to date." line, which a next save waits for. */
+  /** From the reload event to the build process's "Search index brought up to date." line. */
   searchUpdate: Spread;
+  /** A save made right after another's reload event: to its own reload event, and whether the other's search update still ran then. */
+  duringUpdate: { ms: number; updateRunning: boolean };
   /** The most memory the build process (the server's largest child) held, read before it stops; undefined without /proc. */
   buildPeakBytes: number | undefined;
   /** The same for the server process itself (it serves and watches the files). */
@@ -225,7 +227,20 @@ export async function measureDevAtScale(root: string, siteDir: string, outDir: s
       eventTimes.push(eventAt - written);
       updateTimes.push(performance.now() - eventAt);
     }
-    return { serveMs, saves, saveToEvent: spread(eventTimes), searchUpdate: spread(updateTimes), buildPeakBytes: server.pid === undefined ? undefined : childrenPeakBytes(server.pid),
+    // A save made as soon as the last one reloaded, while that one's search update runs.
+    const updated = printed(/^Search index brought up to date\./);
+    let updateEnded = false;
+    void updated.then(() => { updateEnded = true; }, () => undefined);
+    const first = nextEvent();
+    writeFileSync(file, `${original}\n${SENTENCE} ${saves}.\n`);
+    await Promise.race([first, stopped]);
+    const second = nextEvent();
+    const written = performance.now();
+    writeFileSync(file, `${original}\n${SENTENCE} ${saves + 1}.\n`);
+    await Promise.race([second, stopped]);
+    const duringUpdate = { ms: performance.now() - written, updateRunning: !updateEnded };
+    await updated;
+    return { serveMs, saves, saveToEvent: spread(eventTimes), searchUpdate: spread(updateTimes), duringUpdate, buildPeakBytes: server.pid === undefined ? undefined : childrenPeakBytes(server.pid),
       serverPeakBytes: server.pid === undefined ? undefined : peakBytes(server.pid) };
   } finally {
     writeFileSync(file, original);
