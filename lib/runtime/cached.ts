@@ -114,7 +114,7 @@ export class CachedRuntime implements Runtime {
     const { index, files } = deferred && last ? last.value : this.cache.search.get('index', entryName, () => {
       const written: [string, StoredText][] = [];
       // Doc by doc, of the index only a bounded part in memory (its postings in sorted runs on the
-      // disk), as a production build does: the first build of 100,000 pages ran out of V8's heap.
+      // disk), as a production build does: not every section and posting of the site at once.
       const runsDir = mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
       try {
         const sections = new SearchIndexInput((name, text) => {
