@@ -4,8 +4,7 @@
 // as they are written, so a stylesheet or search change re-renders no page; only files whose
 // content changed are written.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput } from '../assets/search/build-index.ts';
@@ -21,7 +20,7 @@ import { transformDoc } from '../transform/doc.ts';
 import { writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
 import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
 import { hashedName } from '../assets/content-hash.ts';
-import { ownStrings, type KeepText } from './spill.ts';
+import { newSpillFolder, ownStrings, type KeepText } from './spill.ts';
 import type { StoredText } from './text-store.ts';
 import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
@@ -115,7 +114,7 @@ export class CachedRuntime implements Runtime {
       const written: [string, StoredText][] = [];
       // Doc by doc, of the index only a bounded part in memory (its postings in sorted runs on the
       // disk), as a production build does: not every section and posting of the site at once.
-      const runsDir = mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
+      const runsDir = newSpillFolder();
       try {
         const sections = new SearchIndexInput((name, text) => {
           // Named by their content (the entry file by the index's input), so a name is a version.

@@ -5,13 +5,12 @@
 // finds it under the name its pages will link to and fills the pages with it. Before, the index
 // was a build of its own in the build process, and a save made meanwhile waited for it: on 10,000
 // generated pages some 10 s.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { IndexJob } from '../assets/search/index-job.ts';
 import { HelperThread } from './helper-thread.ts';
-import { removeFoldersOfEndedBuilds } from '../write/site-writer.ts';
+import { newSpillFolder } from './spill.ts';
 
 /** What an index is made from, made when the helper is free (it reads every doc's sections). */
 export interface WantedIndex {
@@ -26,9 +25,6 @@ export interface ReadyIndex {
   index: BuiltSearchIndex;
   files: [string, string][];
 }
-
-/** The folders of the helper's jobs: named like spill folders, so that those of a killed process go too. */
-const JOB_FOLDER = /^pagewright-spill-(\d+)-/;
 
 export class SearchUpdates {
   private helper: HelperThread | undefined;
@@ -64,11 +60,6 @@ export class SearchUpdates {
     this.startSoon();
   }
 
-  /** Nothing wanted or being built (for tests and the benchmark). */
-  get idle(): boolean {
-    return !this.running && this.wanted === undefined;
-  }
-
   /** Ends the helper thread. */
   async stop(): Promise<void> {
     await this.helper?.stop();
@@ -92,8 +83,7 @@ export class SearchUpdates {
     this.running = true;
     this.building = wanted.entryName;
     let result: ReadyIndex | undefined;
-    removeFoldersOfEndedBuilds(tmpdir(), JOB_FOLDER);
-    const folder = mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
+    const folder = newSpillFolder();
     try {
       const outputDir = join(folder, 'index');
       const runsDir = join(folder, 'runs');

@@ -14,6 +14,16 @@ import { removeFoldersOfEndedBuilds } from '../write/site-writer.ts';
 /** A spill folder's name: the process id of the build that made it. */
 const SPILL_FOLDER = /^pagewright-spill-(\d+)-/;
 
+/**
+ * A new folder under the system's temporary folder, named with this process's id, for texts or
+ * files a build keeps out of memory; its maker removes it. The folders of builds that were killed
+ * before they could remove theirs are removed here (those of builds still running stay).
+ */
+export function newSpillFolder(): string {
+  removeFoldersOfEndedBuilds(tmpdir(), SPILL_FOLDER);
+  return mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
+}
+
 /** Where a text is in a spill file: plain numbers, so a reference crosses to another thread. */
 export interface SpilledText {
   offset: number;
@@ -79,14 +89,9 @@ export class SpillFile {
     this.pending = writable ? Buffer.allocUnsafe(BLOCK) : undefined;
   }
 
-  /**
-   * A new spill file in a folder of its own under the system's temporary folder, named with this
-   * process's id: the folders of builds that were killed before they could remove theirs are
-   * removed here (those of builds still running stay).
-   */
+  /** A new spill file in a folder of its own (newSpillFolder). */
   static create(): SpillFile {
-    removeFoldersOfEndedBuilds(tmpdir(), SPILL_FOLDER);
-    const folder = mkdtempSync(join(tmpdir(), `pagewright-spill-${process.pid}-`));
+    const folder = newSpillFolder();
     return new SpillFile(join(folder, 'texts'), true, folder);
   }
 
