@@ -96,6 +96,10 @@ export class SearchUpdates {
       result = { entryName: wanted.entryName, index: { ...index, url: `${job.folderUrl}${wanted.entryName}` }, files };
     } catch (error) {
       this.failed(error);
+      // A thread that stopped (out of memory, say) takes no more jobs: the next one gets a new one.
+      const helper = this.helper;
+      this.helper = undefined;
+      void helper?.stop().catch(() => undefined);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

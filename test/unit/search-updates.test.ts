@@ -1,0 +1,38 @@
+// `npm start` builds a save's search index in a helper thread (lib/runtime/search-updates.ts): the
+// newest wanted index is the one built and announced, and a failed job is reported without
+// stopping the updates that follow.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SearchSection } from '../../lib/assets/search/sections.ts';
+import { SearchUpdates, type ReadyIndex, type WantedIndex } from '../../lib/runtime/search-updates.ts';
+
+const section: SearchSection = { title: 'Fine-tuning', heading: '', page: '', text: 'Train a model on your own images.', tags: '', pageTitle: 'Fine-tuning', url: '/docs/fine-tuning/' };
+
+function wanted(entryName: string, inputJson = JSON.stringify({ pages: [], extra: [section], synonyms: {} })): WantedIndex {
+  return { entryName, job: () => ({ inputJson, entryName, folderUrl: '/assets/search/' }) };
+}
+
+test('a failed index job is reported, and the next wanted index is still built and announced', async (t) => {
+  let queue = Promise.resolve();
+  const ready: ReadyIndex[] = [];
+  let failed: (error: unknown) => void = () => undefined;
+  const failure = new Promise<unknown>((resolve) => { failed = resolve; });
+  let announced: () => void = () => undefined;
+  const upToDate = new Promise<void>((resolve) => { announced = resolve; });
+  const updates = new SearchUpdates((task) => {
+    queue = queue.then(task);
+  }, (index) => ready.push(index), () => announced(), (error) => failed(error));
+  t.after(() => updates.stop());
+
+  updates.want(wanted('search-index.broken.json', '{not JSON'));
+  assert.match(String(await failure), /JSON/);
+  updates.want(wanted('search-index.older.json'));
+  // A newer save wants another index before the first one is built: both are built, the newest last, and announced once.
+  updates.want(wanted('search-index.newer.json'));
+  await upToDate;
+  await queue;
+  assert.deepEqual(ready.map((index) => index.entryName).at(-1), 'search-index.newer.json');
+  const newest = ready.at(-1);
+  assert.ok(newest?.files.some(([name, text]) => name === 'search-index.newer.json' && text.includes('"documentCount":1')), JSON.stringify(newest?.files.map(([name]) => name)));
+  assert.equal(newest?.index.url, '/assets/search/search-index.newer.json');
+});
