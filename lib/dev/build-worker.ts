@@ -34,7 +34,7 @@ cache.searchUpdates = new SearchUpdates((task) => {
     const { searchDeferred } = await build();
     if (!searchDeferred) console.log('Search index brought up to date.');
   });
-}, (error) => console.error(`The search index could not be brought up to date: ${error instanceof Error ? error.message : String(error)}`));
+}, (error) => console.error(`The search index could not be brought up to date (the next save tries again): ${error instanceof Error ? error.message : String(error)}`));
 
 async function build(): Promise<{ reply: WorkerReply; searchDeferred: boolean }> {
   const started = performance.now();
