@@ -58,4 +58,7 @@ process.on('message', (request: BuildRequest) => {
 });
 // dev.ts gone (killed, crashed): nobody will ask for a build again, so stop rather than linger.
 process.on('disconnect', () => process.exit(0));
+// Stopped by dev.ts (a change to the build code, its own end) or by Ctrl+C: end as on an exit, so
+// that the files the cache keeps its texts in are removed (lib/runtime/text-store.ts).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(0));
 reply({ type: 'ready' });
