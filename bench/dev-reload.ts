@@ -176,9 +176,9 @@ function childrenPeakBytes(pid: number): number | undefined {
 /**
  * Runs `npm start` (the bundle, with the Node options of package.json's start script) on a site
  * folder, waits until it serves, then saves the first doc of `docs/` `saves` times. Each save is
- * made once the last one's search update has ended, so that the figure is a save's own build; how
- * long an update holds back the next save is the second figure. Edits the site (it restores the
- * file); the output goes into `outDir`.
+ * made once the last one's search update has ended, so that the figure is a save's own build; the
+ * update's own time is the second figure; then one save is made while an update runs. Edits the
+ * site (it restores the file); the output goes into `outDir`.
  */
 export async function measureDevAtScale(root: string, siteDir: string, outDir: string, saves = 5): Promise<DevAtScaleFigures> {
   const docsDir = join(siteDir, 'content/docs');

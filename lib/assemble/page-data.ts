@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { PAGE_TEXTS, TEXTS } from '../../common/texts.ts';
 import { DOC_CARD_LIST_MARKER } from '../../common/constants.ts';
 import { BuildError } from '../diagnostics.ts';
-import { keyOf, keyOfText } from '../runtime/build-cache.ts';
+import { keyOfText } from '../runtime/build-cache.ts';
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
 import { feedRoutes } from './feeds.ts';
 import type { PageOutput } from './output-table.ts';
@@ -58,7 +58,7 @@ function keyText(value: unknown): string {
   if (typeof value === 'string') {
     if (value.length < LONG_STRING) return JSON.stringify(value);
     let digest = digests.get(value) ?? earlierDigests.get(value);
-    if (digest === undefined) digest = `"\u0000digest:${keyOf(value)}"`;
+    if (digest === undefined) digest = `"\u0000digest:${keyOfText(value)}"`;
     digests.set(value, digest);
     return digest;
   }

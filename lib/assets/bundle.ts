@@ -48,12 +48,7 @@ export class AssetCollector {
 
   /** A file whose name already says what its content is (a hash in it). */
   addAs(folder: string, fileName: string, content: string | Uint8Array): string {
-    const path = `assets/${folder}/${fileName}`;
-    if (!this.paths.has(path)) {
-      this.paths.add(path);
-      this.files.push({ path, content });
-    }
-    return `${this.baseUrl}${path}`;
+    return this.addFile(folder, fileName, (path) => ({ path, content }));
   }
 
   /**
@@ -61,10 +56,15 @@ export class AssetCollector {
    * the search index's files out of memory, lib/runtime/text-store.ts): its name is its version.
    */
   addStored(folder: string, fileName: string, content: () => string): string {
+    return this.addFile(folder, fileName, (path) => ({ path, version: fileName, content }));
+  }
+
+  /** The file at assets/FOLDER/FILE-NAME, added once however often it is added; its URL. */
+  private addFile(folder: string, fileName: string, file: (path: string) => OutputFile | VersionedFile): string {
     const path = `assets/${folder}/${fileName}`;
     if (!this.paths.has(path)) {
       this.paths.add(path);
-      this.files.push({ path, version: fileName, content });
+      this.files.push(file(path));
     }
     return `${this.baseUrl}${path}`;
   }

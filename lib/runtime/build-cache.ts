@@ -89,15 +89,11 @@ export function keyOf(value: unknown): string {
     if (inner instanceof Set) return [...inner];
     return inner;
   });
-  return digest(json ?? 'undefined');
+  return keyOfText(json ?? 'undefined');
 }
 
 /** A short digest of a text. */
 export function keyOfText(text: string): string {
-  return digest(text);
-}
-
-function digest(text: string): string {
   return createHash('sha1').update(text).digest('base64url');
 }
 

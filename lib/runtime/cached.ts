@@ -252,7 +252,6 @@ function outputFile(file: FileOutput): OutputFile | VersionedFile {
 
 /** An index the helper thread built (lib/runtime/search-updates.ts), kept for the next build. */
 export function keepReadyIndex(cache: BuildCache, { entryName, index, files }: ReadyIndex): void {
-  const stored = files.map(([name, text]): [string, StoredText] => [name, cache.searchStore.put(text)]);
-  cache.search.get('index', entryName, () => ({ index, files: stored }));
-  cache.searchStore.compact(stored.map(([, text]) => text));
+  const kept = cache.search.get('index', entryName, () => ({ index, files: files.map(([name, text]): [string, StoredText] => [name, cache.searchStore.put(text)]) }));
+  cache.searchStore.compact(kept.files.map(([, text]) => text));
 }

@@ -10,9 +10,9 @@
 // `npm run build` gives it to Node (SEMI_SPACE_FLAG in package.json's script; the flag holds for
 // every thread of the process), and the helper thread (lib/runtime/helper-thread.ts) takes it from
 // here for when the build runs without it (the tests, the TypeScript sources). Not `npm start`:
-// its build process keeps every page between builds, and with a large old generation the more
-// frequent young collections cost far more (10,000 pages: a save's build 3.6 → 6.2 s, 1 → 3.5 s
-// of it collecting).
+// a save's build is time an author waits for, and with the old generation its cache keeps the
+// more frequent young collections cost far more (10,000 pages, when it still kept every page's
+// HTML in memory: a save's build 3.6 → 6.2 s, 1 → 3.5 s of it collecting).
 //
 // The old generation: how far V8 lets it grow past what is alive before it collects it.
 // A build allocates far more than it keeps (each page's markdown tokens, React's output, the

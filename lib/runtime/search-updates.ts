@@ -29,8 +29,7 @@ export interface ReadyIndex {
 export class SearchUpdates {
   private helper: HelperThread | undefined;
   private wanted: WantedIndex | undefined;
-  private running = false;
-  /** The entry name of the index being built. */
+  /** The entry name of the index being built, if one is. */
   private building: string | undefined;
 
   /** A start is scheduled (see `schedule`). */
@@ -52,7 +51,7 @@ export class SearchUpdates {
   /** The index the newest build needs; built after the one the helper is building, if any. */
   want(index: WantedIndex): void {
     // Already being built: a build that ran meanwhile (another save's) wants it too.
-    if (this.running && index.entryName === this.building) {
+    if (index.entryName === this.building) {
       this.wanted = undefined;
       return;
     }
@@ -67,7 +66,7 @@ export class SearchUpdates {
   }
 
   private startSoon(): void {
-    if (this.running || this.scheduled) return;
+    if (this.building !== undefined || this.scheduled) return;
     this.scheduled = true;
     this.schedule(() => {
       this.scheduled = false;
@@ -78,9 +77,8 @@ export class SearchUpdates {
   /** Makes the job of the newest wanted index now, then waits for the helper without holding the builds. */
   private async next(): Promise<void> {
     const wanted = this.wanted;
-    if (!wanted || this.running) return;
+    if (!wanted || this.building !== undefined) return;
     this.wanted = undefined;
-    this.running = true;
     this.building = wanted.entryName;
     let result: ReadyIndex | undefined;
     const folder = newSpillFolder();
@@ -105,7 +103,6 @@ export class SearchUpdates {
     }
     // Between builds again: keeping the index moves stored texts that a running build may read.
     this.schedule(() => {
-      this.running = false;
       this.building = undefined;
       if (result) this.ready(result);
       // A newer save wanted another index meanwhile: that one next; else the pages can link this
