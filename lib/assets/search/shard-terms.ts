@@ -23,11 +23,16 @@ export interface ShardTermsInput {
   save: (name: string, content: string) => string;
 }
 
-/** A field's postings of a term: section ids ascending, and the term's count in each. */
+/**
+ * A field's postings of a term: section ids ascending, and the term's count in each. The arrays are
+ * views of buffers shared from term to term (valid until the next term is read): a large site's
+ * common words have hundreds of thousands of postings, and arrays grown by push for each of them
+ * made most of the sharding's time go to allocating and collecting.
+ */
 interface FieldPostings {
   field: number;
-  ids: number[];
-  counts: number[];
+  ids: Int32Array;
+  counts: Int32Array;
 }
 
 /** The boost of each field id, as the browser searches with it. */
@@ -35,12 +40,15 @@ const BOOSTS = SEARCH_FIELDS.map((field) => SEARCH_BOOST[field]);
 
 /** A section not met yet in the word's postings (scratchFor's tierOf). */
 const UNSEEN = -1;
-let scratch = { score: new Float64Array(0), size: new Float64Array(0), tierOf: new Int32Array(0) };
+let scratch = { score: new Float64Array(0), size: new Float64Array(0), tierOf: new Int32Array(0), ranked: new Int32Array(0) };
 
-/** Per section id, a word's score and posting bytes and the tier it goes to: zero and UNSEEN between words. */
+/**
+ * Per section id, a word's score and posting bytes and the tier it goes to: zero and UNSEEN between
+ * words; and room for the ids of the sections it is in (`ranked`).
+ */
 function scratchFor(sections: number): typeof scratch {
   if (scratch.score.length < sections) {
-    scratch = { score: new Float64Array(sections), size: new Float64Array(sections), tierOf: new Int32Array(sections).fill(UNSEEN) };
+    scratch = { score: new Float64Array(sections), size: new Float64Array(sections), tierOf: new Int32Array(sections).fill(UNSEEN), ranked: new Int32Array(sections) };
   }
   return scratch;
 }
@@ -58,31 +66,32 @@ export function shardTerm(entry: TermText, input: ShardTermsInput): TermText {
   // in arrays reused from word to word: Maps of a common word's tens of thousands of sections took
   // most of a large index's build.
   const { documentCount, averageFieldLength, fieldLength, places } = input;
-  const { score, size, tierOf } = scratchFor(documentCount);
-  const ranked: number[] = [];
+  const { score, size, tierOf, ranked } = scratchFor(documentCount);
+  let sections = 0;
   const counts: Record<string, number> = {};
   for (const { field, ids, counts: tf } of fields) {
     counts[field] = ids.length;
     const boost = BOOSTS[field] ?? 1;
     const average = averageFieldLength[field] ?? 0;
+    const inverse = inverseFrequency(ids.length, documentCount);
     for (let at = 0; at < ids.length; at += 1) {
-      const id = ids[at] ?? 0;
-      const count = tf[at] ?? 0;
+      const id = ids[at] as number;
+      const count = tf[at] as number;
       const length = fieldLength.at(id, field);
       if (tierOf[id] === UNSEEN) {
         tierOf[id] = 0;
-        ranked.push(id);
+        ranked[sections++] = id;
       }
-      score[id] = (score[id] ?? 0) + boost * bm25(count, ids.length, documentCount, length, average);
-      size[id] = (size[id] ?? 0) + postingBytes(id, count, length, places?.[id]);
+      score[id] = (score[id] as number) + boost * bm25(inverse, count, length, average);
+      size[id] = (size[id] as number) + postingBytes(id, count, length, places?.[id]);
     }
   }
-  ranked.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || a - b);
+  const order = bestFirst(ranked.subarray(0, sections), score);
   // Each section's tier: 0 the head, then the tails in order.
   let tier = 0;
   let tierBytes = 0;
-  for (const id of ranked) {
-    const bytes = size[id] ?? 0;
+  for (const id of order) {
+    const bytes = size[id] as number;
     if (tierBytes > 0 && tierBytes + bytes > (tier === 0 ? input.headBytes : input.tailBytes)) {
       tier += 1;
       tierBytes = 0;
@@ -90,17 +99,8 @@ export function shardTerm(entry: TermText, input: ShardTermsInput): TermText {
     tierOf[id] = tier;
     tierBytes += bytes;
   }
-  // Each tier's postings, field by field, ids ascending: one pass over the word's postings.
-  const tiers = Array.from({ length: tier + 1 }, () => fields.map(({ field }): FieldPostings => ({ field, ids: [], counts: [] })));
-  fields.forEach(({ ids, counts: tf }, at) => {
-    for (let index = 0; index < ids.length; index += 1) {
-      const id = ids[index] ?? 0;
-      const kept = tiers[tierOf[id] ?? 0]?.[at];
-      kept?.ids.push(id);
-      kept?.counts.push(tf[index] ?? 0);
-    }
-  });
-  for (const id of ranked) {
+  const tiers = byTier(fields, tier + 1, tierOf);
+  for (const id of order) {
     score[id] = 0;
     size[id] = 0;
     tierOf[id] = UNSEEN;
@@ -112,36 +112,117 @@ export function shardTerm(entry: TermText, input: ShardTermsInput): TermText {
 }
 
 /**
+ * The ids by score, highest first, ties in id order: the scores sorted as numbers (natively, without
+ * calling back into JavaScript for each comparison, which took a large site's common words the most
+ * time), then the ids placed by their score's rank, in id order within one score.
+ */
+function bestFirst(ranked: Int32Array, score: Float64Array): Int32Array {
+  const ids = ranked.sort();
+  const values = new Float64Array(ids.length);
+  for (let at = 0; at < ids.length; at += 1) values[at] = score[ids[at] as number] as number;
+  const sorted = values.slice().sort();
+  // The distinct scores, highest first.
+  const distinct = new Float64Array(sorted.length);
+  let kinds = 0;
+  for (let at = sorted.length - 1; at >= 0; at -= 1) {
+    const value = sorted[at] as number;
+    if (kinds === 0 || distinct[kinds - 1] !== value) distinct[kinds++] = value;
+  }
+  // Each id's place among the scores, then the ids placed score by score.
+  const rank = new Int32Array(ids.length);
+  const starts = new Int32Array(kinds + 1);
+  for (let at = 0; at < ids.length; at += 1) {
+    const value = values[at] as number;
+    let low = 0;
+    let high = kinds - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((distinct[middle] as number) > value) low = middle + 1;
+      else high = middle;
+    }
+    rank[at] = low;
+    (starts[low + 1] as number) += 1;
+  }
+  for (let kind = 0; kind < kinds; kind += 1) (starts[kind + 1] as number) += starts[kind] as number;
+  const order = new Int32Array(ids.length);
+  for (let at = 0; at < ids.length; at += 1) order[(starts[rank[at] as number] as number)++] = ids[at] as number;
+  return order;
+}
+
+/** Each tier's postings, field by field (empty ones kept), ids ascending: one pass over the word's postings. */
+function byTier(fields: FieldPostings[], tiers: number, tierOf: Int32Array): FieldPostings[][] {
+  // How many postings each tier has in each field, then where each (tier, field) starts.
+  const sizes = new Int32Array(tiers * fields.length + 1);
+  fields.forEach(({ ids }, part) => {
+    for (let at = 0; at < ids.length; at += 1) (sizes[(tierOf[ids[at] as number] as number) * fields.length + part + 1] as number) += 1;
+  });
+  for (let slot = 1; slot < sizes.length; slot += 1) (sizes[slot] as number) += sizes[slot - 1] as number;
+  const total = sizes[sizes.length - 1] as number;
+  const ids = new Int32Array(total);
+  const counts = new Int32Array(total);
+  const filled = sizes.slice(0, -1);
+  fields.forEach(({ ids: fieldIds, counts: fieldCounts }, part) => {
+    for (let at = 0; at < fieldIds.length; at += 1) {
+      const slot = (tierOf[fieldIds[at] as number] as number) * fields.length + part;
+      const to = (filled[slot] as number)++;
+      ids[to] = fieldIds[at] as number;
+      counts[to] = fieldCounts[at] as number;
+    }
+  });
+  return Array.from({ length: tiers }, (_, tier) => fields.map(({ field }, part): FieldPostings => {
+    const slot = tier * fields.length + part;
+    return { field, ids: ids.subarray(sizes[slot], sizes[slot + 1]), counts: counts.subarray(sizes[slot], sizes[slot + 1]) };
+  }));
+}
+
+/** The buffers a term's postings are read into (FieldPostings), grown as a term needs. */
+let postingIds = new Int32Array(1 << 16);
+let postingCounts = new Int32Array(1 << 16);
+
+/**
  * A term's postings, read from its entry's JSON (`[term,{"field":{"id":count,…},…}]`, TermIndexer's,
  * ids ascending) by a scan of its digits: JSON.parse would make an object with thousands of integer
  * keys per field, several times slower on a large site's common words.
  */
 function fieldPostings({ term, json }: TermText): FieldPostings[] {
-  const fields: FieldPostings[] = [];
+  const parts: { field: number; start: number; end: number }[] = [];
+  let used = 0;
   // After `[`, the term's JSON and `,{`.
   let at = 1 + JSON.stringify(term).length + 2;
-  const number = () => {
-    let value = 0;
-    for (let code = json.charCodeAt(at); code >= 48 && code <= 57; code = json.charCodeAt(++at)) value = value * 10 + code - 48;
-    return value;
-  };
   // Each field: `"field":{`, then `"id":count` joined by commas, then `}`; fields joined by commas.
   while (json.charCodeAt(at) === QUOTE) {
     at += 1;
-    const postings: FieldPostings = { field: number(), ids: [], counts: [] };
+    let field = 0;
+    for (let code = json.charCodeAt(at); code >= 48 && code <= 57; code = json.charCodeAt(++at)) field = field * 10 + code - 48;
     at += 3;
+    const start = used;
     while (json.charCodeAt(at) === QUOTE) {
       at += 1;
-      postings.ids.push(number());
+      let id = 0;
+      for (let code = json.charCodeAt(at); code >= 48 && code <= 57; code = json.charCodeAt(++at)) id = id * 10 + code - 48;
       at += 2;
-      postings.counts.push(number());
+      let count = 0;
+      for (let code = json.charCodeAt(at); code >= 48 && code <= 57; code = json.charCodeAt(++at)) count = count * 10 + code - 48;
       if (json.charCodeAt(at) === COMMA) at += 1;
+      if (used === postingIds.length) {
+        postingIds = grown(postingIds);
+        postingCounts = grown(postingCounts);
+      }
+      postingIds[used] = id;
+      postingCounts[used] = count;
+      used += 1;
     }
     at += 1;
     if (json.charCodeAt(at) === COMMA) at += 1;
-    fields.push(postings);
+    parts.push({ field, start, end: used });
   }
-  return fields;
+  return parts.map(({ field, start, end }) => ({ field, ids: postingIds.subarray(start, end), counts: postingCounts.subarray(start, end) }));
+}
+
+function grown(values: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(values.length * 2);
+  bigger.set(values);
+  return bigger;
 }
 
 const QUOTE = 0x22;
@@ -154,11 +235,12 @@ function encode(fields: FieldPostings[], { fieldLength, places }: ShardTermsInpu
     if (ids.length === 0) continue;
     const numbers: number[] = [];
     let last = 0;
-    ids.forEach((id, at) => {
-      numbers.push(id - last, counts[at] ?? 0);
+    for (let at = 0; at < ids.length; at += 1) {
+      const id = ids[at] as number;
+      numbers.push(id - last, counts[at] as number);
       if (places) numbers.push(fieldLength.at(id, field), places[id] ?? 0);
       last = id;
-    });
+    }
     encoded[field] = numbers;
   }
   return encoded;
@@ -167,9 +249,10 @@ function encode(fields: FieldPostings[], { fieldLength, places }: ShardTermsInpu
 /** About the JSON size of a field's postings in TermPostings (ids counted whole: an upper bound). */
 function postingsBytes({ field, ids, counts }: FieldPostings, { fieldLength, places }: ShardTermsInput): number {
   let bytes = 0;
-  ids.forEach((id, at) => {
-    bytes += postingBytes(id, counts[at] ?? 0, places ? fieldLength.at(id, field) : 0, places?.[id]);
-  });
+  for (let at = 0; at < ids.length; at += 1) {
+    const id = ids[at] as number;
+    bytes += postingBytes(id, counts[at] as number, places ? fieldLength.at(id, field) : 0, places?.[id]);
+  }
   return bytes;
 }
 
@@ -178,12 +261,20 @@ function postingBytes(id: number, count: number, length: number, place: number |
   return digits(id) + digits(count) + 2 + (place === undefined ? 0 : digits(length) + digits(place) + 2);
 }
 
+/** Decimal digits of a whole number: compared, not written out (a string each took a large site's sharding seconds). */
 function digits(value: number): number {
-  return value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : String(value).length;
+  let count = 1;
+  for (let bound = 10; value >= bound && count < 16; bound *= 10) count += 1;
+  return count;
 }
-/** MiniSearch's BM25+ score of a term in one field of a section. */
-function bm25(count: number, matching: number, total: number, length: number, average: number): number {
+
+/** MiniSearch's inverse document frequency of a term in `matching` of `total` sections (BM25+). */
+function inverseFrequency(matching: number, total: number): number {
+  return Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+}
+
+/** MiniSearch's BM25+ score of a term in one field of a section, given the term's inverseFrequency. */
+function bm25(inverse: number, count: number, length: number, average: number): number {
   const { k, b, d } = BM25;
-  const inverse = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
   return inverse * (d + (count * (k + 1)) / (count + k * (1 - b + (b * length) / average)));
 }
