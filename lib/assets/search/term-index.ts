@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { SEARCH_FIELDS, TOKEN_SEPARATOR, processTerm, type SearchField } from '../../../common/search.ts';
 import type { SearchSection } from './sections.ts';
 import { mergeRuns, readRun, termJson, writeRun, type RunEntry } from './term-runs.ts';
+import { WordTable } from './word-table.ts';
 
 export interface TermIndex {
   documentCount: number;
@@ -136,8 +137,10 @@ export class TermIndexer {
   // Each distinct word is processed once: word → word number → term number (-1: not indexed, a
   // stop word). Term numbers are the indexer's for all runs; a run keeps postings only for the
   // terms it met.
-  private readonly words = new Map<string, number>();
+  private readonly words = new WordTable();
   private wordTerms = new Int32Array(1024);
+  /** The words of the field being added, by number, in order (grown as a field needs). */
+  private fieldWords = new Int32Array(1024);
   // A section's field is counted with stamps, not a Set and a Map made for each: a word or term
   // whose stamp is this field's was met in it already (its distinct words; its terms' counts).
   private stamp = 0;
@@ -178,9 +181,9 @@ export class TermIndexer {
       // A new stamp for each field of each section: a word or term seen in this field has it.
       const stamp = (this.stamp += 1);
       let distinct = 0;
-      for (const token of tokensOf(text)) {
-        if (token === '') continue;
-        const word = this.word(token);
+      const count = this.scan(text);
+      for (let at = 0; at < count; at += 1) {
+        const word = this.fieldWords[at] as number;
         if (this.wordStamps[word] !== stamp) {
           this.wordStamps[word] = stamp;
           distinct += 1;
@@ -213,13 +216,41 @@ export class TermIndexer {
     if (this.runsDir !== undefined && this.held > this.runPostings) this.writeRun(this.runsDir);
   }
 
-  /** A distinct word's number, given when it is first met, with its term number worked out once. */
-  private word(token: string): number {
-    let word = this.words.get(token);
-    if (word === undefined) {
-      word = this.words.size;
-      this.words.set(token, word);
-      const term = processTerm(token);
+  /**
+   * The words of a field's text, as numbers, into fieldWords; how many. The words are what
+   * tokenize() of common/search.ts gives: in ASCII text (most), the runs of letters, digits and
+   * underscores, found by a scan; in other text, its split on the Unicode classes.
+   */
+  private scan(text: string): number {
+    let count = 0;
+    // eslint-disable-next-line no-control-regex
+    if (/^[\x00-\x7f]*$/.test(text)) {
+      for (let at = 0; at < text.length;) {
+        while (at < text.length && !isWordCode(text.charCodeAt(at))) at += 1;
+        if (at === text.length) break;
+        const start = at;
+        while (at < text.length && isWordCode(text.charCodeAt(at))) at += 1;
+        count = this.note(this.word(text, start, at), count);
+      }
+      return count;
+    }
+    for (const token of text.split(TOKEN_SEPARATOR)) if (token !== '') count = this.note(this.word(token, 0, token.length), count);
+    return count;
+  }
+
+  /** `word` as the field's word at `count`; the new count. */
+  private note(word: number, count: number): number {
+    if (count === this.fieldWords.length) this.fieldWords = grown(this.fieldWords, count + 1);
+    this.fieldWords[count] = word;
+    return count + 1;
+  }
+
+  /** The number of the word text[start, end), given when it is first met, with its term number worked out once. */
+  private word(text: string, start: number, end: number): number {
+    const known = this.words.size;
+    const word = this.words.numberOf(text, start, end);
+    if (word === known) {
+      const term = processTerm(this.words.words[word] as string);
       const termId = term === null ? -1 : this.termId(term);
       if (word >= this.wordTerms.length) {
         this.wordTerms = grown(this.wordTerms, word + 1);
@@ -315,12 +346,7 @@ function grown(values: Int32Array<ArrayBuffer>, length: number): Int32Array<Arra
   return bigger;
 }
 
-/**
- * tokenize() of common/search.ts without its filter (the caller skips the empty strings), with a
- * fast path: in ASCII text the Unicode classes it splits on are plain ranges, and a non-Unicode
- * expression splits several times faster.
- */
-function tokensOf(text: string): string[] {
-  // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(text) ? text.split(/[^A-Za-z0-9_]+/) : text.split(TOKEN_SEPARATOR);
+/** An ASCII letter, digit or underscore: what TOKEN_SEPARATOR does not split on in ASCII text. */
+function isWordCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
 }
