@@ -14,7 +14,7 @@ import type { PageForSearch, SearchSection } from './sections.ts';
 import type { SpilledText } from '../../runtime/spill.ts';
 
 /** Everything whose change changes the index files for the same sections. */
-const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/shard-terms.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/term-runs.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
+const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/shard-terms.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/term-runs.ts', 'lib/assets/search/word-table.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
 
 /**
  * What the worker indexes: the doc pages (split into sections there) and sections made already;
