@@ -122,10 +122,10 @@ export class CachedRuntime implements Runtime {
           const stored = searchStore.put(text);
           written.push([fileName, stored]);
           return input.assets.addStored('search', fileName, () => searchStore.get(stored));
-        }, { synonyms: input.synonyms, runsDir });
+        }, { runsDir });
         this.storedSections(input, (found) => sections.add(found));
         sections.add(input.categories);
-        return { index: sections.write(), files: written };
+        return { index: sections.write(input.synonyms), files: written };
       } finally {
         rmSync(runsDir, { recursive: true, force: true });
       }
@@ -217,7 +217,7 @@ export class CachedRuntime implements Runtime {
     const parts = this.storedSections(input).map((text) => sectionStore.get(text).slice(1, -1)).filter((part) => part !== '');
     if (input.categories.length > 0) parts.push(JSON.stringify(input.categories).slice(1, -1));
     return {
-      inputJson: `{"pages":[],"extra":[${parts.join(',')}],"synonyms":${JSON.stringify(input.synonyms)}}`,
+      inputJson: `{"sections":[${parts.join(',')}],"synonyms":${JSON.stringify(input.synonyms)}}`,
       entryName,
       folderUrl: `${input.config.baseUrl}assets/search/`,
     };

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { addAssets, compileAssets, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
-import { indexJob } from '../assets/search/index-job.ts';
+import { indexEntryName } from '../assets/search/index-job.ts';
 import { pageSections } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { readCommitDates } from '../load/last-updated.ts';
@@ -69,7 +69,7 @@ export class DirectRuntime implements Runtime {
     const sections = searchIndexInput(input, searchRunsFolder(this.spill));
     for (const page of input.pagesForSearch) sections.add(pageSections(page));
     sections.add(input.categories);
-    const { url, ...search } = sections.write();
+    const { url, ...search } = sections.write(input.synonyms);
     this.search = search;
     return { ...bundlesInto(input, await compileAssets(input.root), url), searchDeferred: false };
   }
@@ -120,7 +120,7 @@ export function writeOutput(writer: SiteWriter, file: FileOutput): void {
 export function searchIndexInput(input: AssetsInput, runsDir?: string): SearchIndexInput {
   const entryName = searchEntryName(input);
   return new SearchIndexInput((name, text) =>
-    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { synonyms: input.synonyms, runsDir });
+    name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { runsDir });
 }
 
 /**
@@ -134,7 +134,7 @@ export function searchRunsFolder(spill: SpillFile): string {
 }
 
 export function searchEntryName(input: AssetsInput): string {
-  return indexJob(input.root, input.config.baseUrl, [], input.pagesForSearch, input.categories, '', input.synonyms).entryName;
+  return indexEntryName(input.root, input.pagesForSearch, input.categories, input.synonyms);
 }
 
 /** The bundles and the configured images, added to the build's assets. */

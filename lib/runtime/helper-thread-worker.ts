@@ -11,11 +11,20 @@ import { loadApiDescription } from '../load/openapi.ts';
 import { transformDoc } from '../transform/doc.ts';
 import { KEPT_FIELDS, keepDocFields, ownStrings, SpillFile, withSpilled, type SpilledText } from './spill.ts';
 import { SearchIndexInput } from '../assets/search/build-index.ts';
-import type { IndexInput, IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
+import type { IndexFolders, IndexInput, IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
 
 /** What search reads of the pages this thread transformed: indexed here later, never sent back and forth. */
 let ownPages: PageForSearch[] = [];
+/** An index begun and not yet written: its input so far, the folders it writes to, and its files (the entry file's name once the search job gives it). */
+interface IndexBuild {
+  sections: SearchIndexInput;
+  folders: IndexFolders;
+  files: { entryName: string | undefined; written: number };
+}
+
+/** The index a production build's pages began (IndexPagesJob) for its search job to end, or why that failed. */
+let begun: IndexBuild | { failed: unknown } | undefined;
 /** Where this thread keeps the HTML of the pages it transformed, in the main thread's spill folder (which that thread removes). */
 let spill: SpillFile | undefined;
 
@@ -62,33 +71,59 @@ function markdown(job: MarkdownJob): MarkdownResult {
   }
 }
 
-function searchIndex(job: IndexJob): IndexJobResult {
-  const input = JSON.parse(job.inputJson) as IndexInput;
-  // Read: its text (some 20 MB at 100,000 pages) is let go, and each page once its sections are in.
-  job.inputJson = '';
-  // The main thread's pages come without their HTML: read here from its spill file, page by page.
-  const file = job.spilled && SpillFile.at(job.spilled.file, false);
-  if (file && job.spilled) {
-    const { at } = job.spilled;
-    input.pages = input.pages.map((page, index) => withSpilled(page, { html: file.ref(at[index] as SpilledText) }));
-  }
-  let written = 0;
+function beginIndex(folders: IndexFolders): IndexBuild {
+  const files: IndexBuild['files'] = { entryName: undefined, written: 0 };
   // Page by page: never every page's text, and of the index only a bounded part (its postings in
-  // sorted runs in the job's runs folder, its doc shards written as they fill).
+  // sorted runs in the runs folder, its doc shards written as they fill).
   const sections = new SearchIndexInput((name, content) => {
     // The entry file has the name the pages already link to; the others their content hash.
-    const fileName = name === 'search-index.json' ? job.entryName : hashedName(name, content);
-    writeFileSync(join(job.outputDir, fileName), content);
-    written += 1;
-    return `${job.folderUrl}${fileName}`;
-  }, { synonyms: input.synonyms, runsDir: job.runsDir });
-  for (const page of taken(input.pages)) sections.add(pageSections(page));
-  for (const page of taken(ownPages)) sections.add(pageSections(page));
-  sections.add(input.extra);
-  file?.close();
-  ownPages = [];
-  const { url: _url, ...index } = sections.write();
-  return { written, index };
+    const fileName = name === 'search-index.json' ? files.entryName : hashedName(name, content);
+    if (fileName === undefined) throw new Error('Internal error: the search index was written before its job named its entry file.');
+    writeFileSync(join(folders.outputDir, fileName), content);
+    files.written += 1;
+    return `${folders.folderUrl}${fileName}`;
+  }, { runsDir: folders.runsDir });
+  return { sections, folders, files };
+}
+
+/** A production build's doc pages indexed, the main thread's then this thread's own, for the search job to end the index. */
+function indexPages(job: IndexPagesJob): undefined {
+  try {
+    const build = beginIndex(job);
+    begun = build;
+    const pages = JSON.parse(job.pagesJson) as PageForSearch[];
+    // Read: its text is let go, and each page once its sections are in.
+    job.pagesJson = '';
+    // The main thread's pages come without their HTML: read here from its spill file, page by page.
+    const file = SpillFile.at(job.spilled.file, false);
+    try {
+      const { at } = job.spilled;
+      let index = 0;
+      for (const page of taken(pages)) build.sections.add(pageSections(withSpilled(page, { html: file.ref(at[index++] as SpilledText) })));
+    } finally {
+      file.close();
+    }
+    for (const page of taken(ownPages)) build.sections.add(pageSections(page));
+    ownPages = [];
+    return undefined;
+  } catch (error) {
+    begun = { failed: error };
+    throw error;
+  }
+}
+
+function searchIndex(job: IndexJob): IndexJobResult {
+  const input = JSON.parse(job.inputJson) as IndexInput;
+  // Read: its text (every section of a site, from `npm start`'s cache) is let go.
+  job.inputJson = '';
+  const build = begun ?? beginIndex(job);
+  begun = undefined;
+  if ('failed' in build) throw build.failed;
+  if (build.folders.outputDir !== job.outputDir) throw new Error('Internal error: the search job names another folder than the index it ends.');
+  build.files.entryName = job.entryName;
+  build.sections.add(input.sections);
+  const { url: _url, ...index } = build.sections.write(input.synonyms);
+  return { written: build.files.written, index };
 }
 
 /** The items in order, each let go by the array as it is taken, so that it can be collected once used. */
@@ -103,7 +138,7 @@ function* taken<T>(items: T[]): Generator<T> {
 parentPort?.on('message', (request: HelperRequest) => {
   let reply: HelperReply;
   try {
-    reply = { id: request.id, result: request.type === 'markdown' ? markdown(request.job) : searchIndex(request.job) };
+    reply = { id: request.id, result: request.type === 'markdown' ? markdown(request.job) : request.type === 'pages' ? indexPages(request.job) : searchIndex(request.job) };
   } catch (error) {
     reply = error instanceof BuildError
       ? { id: request.id, buildError: { file: error.file, line: error.line, problem: error.problem, hint: error.hint } }

@@ -1,14 +1,15 @@
 // A second thread for large production builds, on the machine's second core: it transforms part
-// of the docs' markdown while the main thread transforms the rest, then builds the search index while
-// the main thread renders and writes the pages. Small sites (the real one) build in one thread:
-// the helper's start-up, which loads its modules anew, would cost more than it saves.
+// of the docs' markdown while the main thread transforms the rest, then builds the search index
+// while the main thread assembles the site, renders and writes the pages. Small sites (the real
+// one) build in one thread: the helper's start-up, which loads its modules anew, would cost more
+// than it saves.
 import { Worker } from 'node:worker_threads';
 import { YOUNG_GENERATION_MB } from './heap-growth.ts';
 import type { DocSource } from '../load/content.ts';
 import { BUNDLED } from '../bundled.ts';
 import { BuildError, type Warning } from '../diagnostics.ts';
 import type { DocPage } from '../model.ts';
-import type { IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
+import type { IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/index-job.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { SpilledText } from './spill.ts';
 
@@ -48,9 +49,11 @@ export interface MarkdownResult {
   warnings: Warning[];
 }
 
-export type HelperRequest = { id: number; type: 'markdown'; job: MarkdownJob } | { id: number; type: 'search'; job: IndexJob };
+/** A request to the helper: transform markdown; index a production build's doc pages; end (or make) a search index. */
+export type HelperJob = { type: 'markdown'; job: MarkdownJob } | { type: 'pages'; job: IndexPagesJob } | { type: 'search'; job: IndexJob };
+export type HelperRequest = { id: number } & HelperJob;
 export type HelperReply =
-  | { id: number; result: MarkdownResult | IndexJobResult }
+  | { id: number; result: MarkdownResult | IndexJobResult | undefined }
   | { id: number; buildError: { file: string; line: number | undefined; problem: string; hint: string } }
   | { id: number; error: string };
 
@@ -89,6 +92,11 @@ export class HelperThread {
     return this.request<MarkdownResult>({ type: 'markdown', job });
   }
 
+  /** A production build's doc pages, indexed once transformed; the search job (`searchIndex`) then ends that index. */
+  indexPages(job: IndexPagesJob): Promise<void> {
+    return this.request<void>({ type: 'pages', job });
+  }
+
   searchIndex(job: IndexJob): Promise<IndexJobResult> {
     return this.request<IndexJobResult>({ type: 'search', job });
   }
@@ -100,7 +108,7 @@ export class HelperThread {
     await this.worker.terminate();
   }
 
-  private request<T>(message: { type: 'markdown'; job: MarkdownJob } | { type: 'search'; job: IndexJob }): Promise<T> {
+  private request<T>(message: HelperJob): Promise<T> {
     const id = this.nextId++;
     this.worker.ref();
     const done = new Promise<T>((resolve, reject) => this.waiting.set(id, { resolve: resolve as (value: never) => void, reject }));

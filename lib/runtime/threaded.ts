@@ -1,10 +1,14 @@
 // Runtime, two threads: a production build of a large site (from HELPER_MIN_DOCS docs on). The
 // helper thread (lib/runtime/helper-thread.ts) transforms the later part of the docs' markdown while
 // this thread transforms the earlier part, then builds the search index, writing its files into the
-// new folder itself, while this thread renders and writes the pages. The rest is as in one thread.
+// new folder itself, while this thread assembles the site, renders and writes the pages: the index
+// begins with the docs as soon as they are transformed, and the assets stage ends it with the
+// sections made by assemble (the category pages'). The rest is as in one thread.
 import type { AssetCollector } from '../assets/bundle.ts';
 import { compileAssets } from '../assets/bundle.ts';
-import { indexJob, type IndexJobResult } from '../assets/search/index-job.ts';
+import { indexEntryName, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
+import { searchInputOf } from '../assets/search/sections.ts';
+import { BuildError } from '../diagnostics.ts';
 import type { FileOutput } from '../assemble/output-table.ts';
 import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
@@ -19,7 +23,16 @@ export class ThreadedRuntime extends DirectRuntime {
   private readonly helper = new HelperThread();
   /** How many docs (the last ones) the helper transformed: it indexes their sections from its own copy. */
   private helperDocs = 0;
+  /** The index's doc pages, indexed by the helper from the end of the transform on. */
+  private pagesIndexed: Promise<void> | undefined;
   private indexing: Promise<IndexJobResult> | undefined;
+  /** Where the index goes: made with the new output folder at the end of the transform. */
+  private indexFolders: IndexFolders | undefined;
+  /**
+   * Why the new output folder could not be made, reported by the assets stage as in one thread:
+   * a content error found before then is reported first.
+   */
+  private folderError: BuildError | undefined;
 
   /** The helper's spill file, holding the HTML of the docs it transformed. */
   private helperSpill: SpillFile | undefined;
@@ -56,37 +69,59 @@ export class ThreadedRuntime extends DirectRuntime {
     this.helperDocs = pages.length;
     const helperSpill = SpillFile.at(spillFile, false);
     this.helperSpill = helperSpill;
+    this.indexPages(env.baseUrl, ours);
     // Their HTML and other fields stay in the helper's spill file.
     return [...ours, ...pages.map(({ htmlAt, fieldsAt, ...page }, index) =>
       spilledDoc({ ...page, html: '', toc: [], links: [], anchors: [], samples: undefined, source: theirSources[index] as DocSource }, this.spill, helperSpill.ref(htmlAt),
         helperSpill.ref(fieldsAt, 'fields')))];
   }
 
-  /** The index is built in the helper meanwhile; the pages link to its entry file by the name it will have. */
-  override async assets(input: AssetsInput): Promise<AssetsResult> {
-    this.writer = new SiteWriter(this.options.outDir);
-    const { pagesForSearch, docs } = input;
-    // The job (the whole input as JSON) is not kept here once the helper has its copy.
-    // This thread's pages go without their HTML, which the helper reads from the spill file.
+  /**
+   * The index begun with the doc pages while this thread assembles the site: this thread's pages
+   * (the helper has its own), as assemble gives them to search (searchInputOf, with the same base
+   * URL) but without their HTML, which the helper reads from the spill file. Its files go into the
+   * new output folder, made now rather than by the assets stage.
+   */
+  private indexPages(baseUrl: string, ours: DocPage[]): void {
+    try {
+      this.writer = new SiteWriter(this.options.outDir);
+    } catch (error) {
+      if (!(error instanceof BuildError)) throw error;
+      this.folderError = error;
+      return;
+    }
+    const folders = { outputDir: this.writer.folder('assets/search'), folderUrl: `${baseUrl}assets/search/`, runsDir: searchRunsFolder(this.spill) };
+    this.indexFolders = folders;
     this.spill.flush();
-    const mine = pagesForSearch.slice(0, docs.length - this.helperDocs);
-    const ours = mine.map(({ title, description, url, tags, keywords, unlisted }) =>
-      unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords });
-    const htmlAt = mine.map((page) => {
-      const at = spilledRef(page, 'html')?.at;
-      if (!at) throw new Error(`Internal error: the HTML of ${page.url} is not in the spill file.`);
-      return at;
+    const at = ours.map((doc) => {
+      const html = spilledRef(doc, 'html')?.at;
+      if (!html) throw new Error(`Internal error: the HTML of ${doc.route} is not in the spill file.`);
+      return html;
     });
-    const job = indexJob(input.root, input.config.baseUrl, ours, pagesForSearch, input.categories, this.writer.folder('assets/search'), input.synonyms,
-      { file: this.spill.path, at: htmlAt }, searchRunsFolder(this.spill));
-    this.indexing = this.helper.searchIndex(job);
-    return { ...bundlesInto(input, await compileAssets(input.root), `${job.folderUrl}${job.entryName}`), searchDeferred: false };
+    const pages = ours.map((doc) => {
+      const { title, description, url, tags, keywords, unlisted } = searchInputOf(baseUrl, doc);
+      return unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords };
+    });
+    this.pagesIndexed = this.helper.indexPages({ ...folders, pagesJson: JSON.stringify(pages), spilled: { file: this.spill.path, at } });
+  }
+
+  /** The helper ends the index meanwhile; the pages link to its entry file by the name it will have. */
+  override async assets(input: AssetsInput): Promise<AssetsResult> {
+    if (this.folderError) throw this.folderError;
+    const folders = this.indexFolders;
+    if (!folders) throw new Error('Internal error: the assets stage ran before the transform stage.');
+    const { pagesForSearch, categories, synonyms } = input;
+    const entryName = indexEntryName(input.root, pagesForSearch, categories, synonyms);
+    this.indexing = this.helper.searchIndex({ ...folders, inputJson: JSON.stringify({ sections: categories, synonyms }), entryName });
+    return { ...bundlesInto(input, await compileAssets(input.root), `${folders.folderUrl}${entryName}`), searchDeferred: false };
   }
 
   override async write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
     const writer = this.folder();
     for (const file of files) writeOutput(writer, file);
     if (!this.indexing) throw new Error('Internal error: the write stage ran before the assets stage.');
+    // The pages' failure first: the search job fails with it too.
+    await this.pagesIndexed;
     const { written, index } = await this.indexing;
     for (const file of assets.files) writer.write(file.path, contentOf(file));
     writer.commit();

@@ -34,3 +34,19 @@ test('a build that fails while the helper writes the search index leaves the pre
   assert.deepEqual(readdirSync(dirname(outDir)).filter((name) => name.startsWith('.dist-')), [], 'no half-written folder is left');
   assert.ok(existsSync(outDir));
 });
+
+test('with two threads, the output folder is made before assemble, yet a content error is still reported before an output folder that cannot be made', async () => {
+  const site = tempDir('pagewright-helper-');
+  writeCorpusSite(ROOT, site, 40);
+  // The output folder's parent is a file: the new folder cannot be made.
+  const blocker = join(tempDir(), 'a-file');
+  writeFileSync(blocker, '');
+  const outDir = join(blocker, 'dist');
+  await assert.rejects(buildSite({ root: ROOT, siteDir: site, outDir, helperThread: true }), /The output folder cannot be written/);
+  // A broken link (found by the check stage, after the folder is made) is what the author sees first.
+  const pages = readdirSync(join(site, 'content/docs'), { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('page-')).sort();
+  const page = join(site, 'content/docs', pages[0] ?? '');
+  writeFileSync(page, `${readFileSync(page, 'utf8')}\n[A link to nowhere](/docs/no-such-page/)\n`);
+  await assert.rejects(buildSite({ root: ROOT, siteDir: site, outDir, helperThread: true }),
+    (error: Error) => error.message.includes('/docs/no-such-page/') && !error.message.includes('The output folder cannot be written'));
+});

@@ -8,7 +8,7 @@ import { SearchUpdates, type ReadyIndex, type WantedIndex } from '../../lib/runt
 
 const section: SearchSection = { title: 'Fine-tuning', heading: '', page: '', text: 'Train a model on your own images.', tags: '', pageTitle: 'Fine-tuning', url: '/docs/fine-tuning/' };
 
-function wanted(entryName: string, inputJson = JSON.stringify({ pages: [], extra: [section], synonyms: {} })): WantedIndex {
+function wanted(entryName: string, inputJson = JSON.stringify({ sections: [section], synonyms: {} })): WantedIndex {
   return { entryName, job: () => ({ inputJson, entryName, folderUrl: '/assets/search/' }) };
 }
 

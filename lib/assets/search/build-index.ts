@@ -41,8 +41,6 @@ export interface BuiltSearchIndex {
 }
 
 export interface SearchIndexOptions {
-  /** The site's synonym table (lib/load/search-synonyms.ts), applied by the browser at query time. */
-  synonyms?: SearchSynonyms;
   limits?: SearchIndexLimits;
   /** A folder for the postings' sorted runs, so that their memory is bounded (TermIndexerOptions). */
   runsDir?: string | undefined;
@@ -68,7 +66,6 @@ export class SearchIndexInput {
   private readonly terms: TermIndexer;
   private readonly docs: DocRecords;
   private readonly limits: SearchIndexLimits;
-  private readonly synonyms: SearchSynonyms;
   /** Sections per page: runs of consecutive sections with the same address before the "#". */
   private readonly pages: number[] = [];
   private lastPage: string | undefined;
@@ -76,10 +73,9 @@ export class SearchIndexInput {
   private bytes = 0;
   private files = 0;
 
-  constructor(private readonly addFile: AddFile, { synonyms = {}, limits = DEFAULT_LIMITS, runsDir, runPostings }: SearchIndexOptions = {}) {
+  constructor(private readonly addFile: AddFile, { limits = DEFAULT_LIMITS, runsDir, runPostings }: SearchIndexOptions = {}) {
     this.terms = new TermIndexer({ runsDir, runPostings });
     this.limits = limits;
-    this.synonyms = synonyms;
     this.docs = new DocRecords(limits, (name, content) => this.save(name, content));
   }
 
@@ -94,11 +90,16 @@ export class SearchIndexInput {
     }
   }
 
-  /** The index of the sections so far, written: one file, or the shards and their manifest. */
-  write(): BuiltSearchIndex {
+  /**
+   * The index of the sections so far, written: one file, or the shards and their manifest, which
+   * carries the site's synonym table (lib/load/search-synonyms.ts) to the browser, where queries
+   * apply it. Given here, not when the sections start coming: a large build starts adding them
+   * before the stage that has the synonyms at hand (lib/runtime/threaded.ts).
+   */
+  write(synonyms: SearchSynonyms = {}): BuiltSearchIndex {
     const { limits, pages, docs } = this;
     const { documentCount, averageFieldLength, fieldLength, terms } = this.terms.finish();
-    const head = { version: SEARCH_INDEX_VERSION, documentCount, pages, synonyms: this.synonyms, averageFieldLength } as const;
+    const head = { version: SEARCH_INDEX_VERSION, documentCount, pages, synonyms, averageFieldLength } as const;
     const termEntries = terms[Symbol.iterator]();
     try {
       // The one-file form, unless the terms alone are already too big for it: the terms are held only
@@ -140,7 +141,7 @@ export class SearchIndexInput {
       const docShards = docs.finish();
       const facts = lengthsFile === undefined ? {} : { pages, lengthsUrl: this.save('search-lengths.json', lengthsFile) };
       const manifest: SearchManifest = {
-        version: SEARCH_INDEX_VERSION, documentCount, ...facts, synonyms: this.synonyms, averageFieldLength, ...this.listed('term', termShards), ...this.listed('doc', docShards),
+        version: SEARCH_INDEX_VERSION, documentCount, ...facts, synonyms, averageFieldLength, ...this.listed('term', termShards), ...this.listed('doc', docShards),
       };
       const url = this.save('search-index.json', JSON.stringify(manifest));
       return { url, sections: documentCount, files: this.files, bytes: this.bytes };
@@ -181,10 +182,10 @@ function placesOf(pages: number[], count: number): Uint32Array {
 }
 
 /** The index of a list of sections, written (SearchIndexInput). */
-export function buildSearchIndex(sections: SearchSection[], addFile: AddFile, options: SearchIndexOptions = {}): BuiltSearchIndex {
+export function buildSearchIndex(sections: SearchSection[], addFile: AddFile, { synonyms, ...options }: SearchIndexOptions & { synonyms?: SearchSynonyms } = {}): BuiltSearchIndex {
   const input = new SearchIndexInput(addFile, options);
   input.add(sections);
-  return input.write();
+  return input.write(synonyms);
 }
 
 /**

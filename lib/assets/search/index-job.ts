@@ -1,6 +1,7 @@
 // Assets, search index: on a large site the index is the biggest single task after rendering, and
 // the two are independent, so a large production build (lib/runtime/threaded.ts) builds the index
-// in its helper thread while the main thread renders and writes the pages. The pages need the
+// in its helper thread, from the end of the transform on, while the main thread assembles, renders
+// and writes the pages. The pages need the
 // index's URL before it exists, so its entry file is named by a hash of what determines its content
 // (the pages, the synonyms and the code that indexes them) instead of by the content itself; the
 // shards it points to keep their content hashes. Every runtime names the entry file this way, so
@@ -16,38 +17,50 @@ import type { SpilledText } from '../../runtime/spill.ts';
 /** Everything whose change changes the index files for the same sections. */
 const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/shard-terms.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/term-runs.ts', 'lib/assets/search/word-table.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
 
-/**
- * What the worker indexes: the doc pages (split into sections there) and sections made already;
- * the synonym table goes into the manifest.
- */
+/** What the search job adds after the pages, and the synonym table, which goes into the manifest. */
 export interface IndexInput {
-  pages: PageForSearch[];
-  extra: SearchSection[];
+  /** Sections made already: the category pages' (a production build), or every section (`npm start`'s cache keeps them). */
+  sections: SearchSection[];
   synonyms: SearchSynonyms;
 }
 
-export interface IndexJob {
-  /**
-   * IndexInput as JSON (one string crosses to the worker faster than many objects): the pages the
-   * main thread transformed; the helper adds the pages it transformed itself after them.
-   */
-  inputJson: string;
-  entryName: string;
-  /** URL of dist/assets/search/, with the base URL. */
-  folderUrl: string;
+/**
+ * Where the helper writes the index's files and keeps its sorted runs, given with the first
+ * request of an index.
+ */
+export interface IndexFolders {
   /**
    * The folder (existing) that the helper writes the index files into itself. Sending them back
    * would hold them three times at the end of the build (the helper's, the message's and the main
    * thread's copies): on 10,000 pages the build's peak memory.
    */
   outputDir: string;
-  /** Where the HTML of `pages` is, when they come without it (a spill file, lib/runtime/spill.ts): one place a page. */
-  spilled?: { file: string; at: SpilledText[] } | undefined;
+  /** URL of dist/assets/search/, with the base URL. */
+  folderUrl: string;
   /**
    * A folder (existing, empty) for the index's sorted runs of postings (lib/assets/search/term-runs.ts),
    * made by the main thread in its spill folder, which it removes whatever the helper does.
    */
   runsDir?: string | undefined;
+}
+
+/**
+ * A production build's doc pages, which the helper indexes once the markdown is transformed (the
+ * main thread's, then its own), while the main thread assembles the site; the search job (IndexJob)
+ * ends the index.
+ */
+export interface IndexPagesJob extends IndexFolders {
+  /** The main thread's pages (PageForSearch[]) as JSON, without their HTML: one string crosses to the worker faster than many objects. */
+  pagesJson: string;
+  /** Where each page's HTML is (in the main thread's spill file, lib/runtime/spill.ts). */
+  spilled: { file: string; at: SpilledText[] };
+}
+
+/** The job that ends the index: in a production build, the one its pages began (IndexPagesJob); else a new one. */
+export interface IndexJob extends IndexFolders {
+  /** IndexInput as JSON. */
+  inputJson: string;
+  entryName: string;
 }
 
 export interface IndexJobResult {
@@ -57,12 +70,10 @@ export interface IndexJobResult {
 }
 
 /**
- * The job for the helper thread. `ours` are the pages the main thread transformed, `all` every page
- * in order (the helper's own come last): the entry file's name covers all of them.
+ * The name of the index's entry file: a digest of what the index is made from (`all` its pages in
+ * order, the sections added after them, the synonyms and the code that indexes them).
  */
-export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], all: PageForSearch[], extra: SearchSection[], outputDir: string,
-  synonyms: SearchSynonyms, spilled?: IndexJob['spilled'], runsDir?: string): IndexJob {
-  const input: IndexInput = { pages: ours, extra, synonyms };
+export function indexEntryName(root: string, all: PageForSearch[], extra: SearchSection[], synonyms: SearchSynonyms): string {
   const digest = createHash('sha256');
   for (const path of INDEXING_SOURCES) digest.update(readFileSync(join(root, path)));
   // Field by field: serialising 10,000 pages only to hash them took a third of a second.
@@ -75,5 +86,5 @@ export function indexJob(root: string, baseUrl: string, ours: PageForSearch[], a
     digest.update('\n');
   }
   digest.update(JSON.stringify(extra)).update('\0').update(JSON.stringify(synonyms));
-  return { inputJson: JSON.stringify(input), entryName: `search-index.${digest.digest('hex').slice(0, 10)}.json`, folderUrl: `${baseUrl}assets/search/`, outputDir, spilled, runsDir };
+  return `search-index.${digest.digest('hex').slice(0, 10)}.json`;
 }
