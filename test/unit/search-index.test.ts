@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { SearchEngine } from '../../client/search/engine.ts';
 import { indexInMemory, measureSearch } from '../../bench/search-figures.ts';
 import { buildSearchIndex } from '../../lib/assets/search/build-index.ts';
+import { INDEXING_SOURCES } from '../../lib/assets/search/index-job.ts';
 import type { SearchManifest } from '../../common/search.ts';
 import { excerptOf, htmlToText, pageSections, type SearchSection } from '../../lib/assets/search/sections.ts';
 import { buildInto, fixtureWith, ROOT } from '../helpers/site.ts';
@@ -213,4 +214,10 @@ test('term shards are cut where the words\' first two letters change, and come b
   const written = order.filter((name) => name !== 'search-postings.json');
   const firstTerms = written.indexOf('search-terms.json');
   assert.deepEqual(written.slice(firstTerms, firstTerms + terms.length), terms.map(() => 'search-terms.json'));
+});
+
+test('the index entry file\'s name digests every module of lib/assets/search/ that makes the index', () => {
+  // A module left out would let its change ship an index whose files differ under the old name.
+  const modules = readdirSync(join(ROOT, 'lib/assets/search')).filter((name) => name.endsWith('.ts') && name !== 'index-job.ts').map((name) => `lib/assets/search/${name}`);
+  assert.deepEqual(modules.filter((path) => !INDEXING_SOURCES.includes(path)), []);
 });
