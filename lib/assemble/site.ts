@@ -21,7 +21,7 @@ import type { CategorySource } from '../load/content.ts';
 import { lastUpdatedDates } from '../load/last-updated.ts';
 import { routeFile } from '../load/route-path.ts';
 import type { LoadedSite } from '../load/site.ts';
-import type { DocPage, SidebarItem, StandalonePage } from '../model.ts';
+import type { DocPage, SidebarCategory, SidebarItem, StandalonePage } from '../model.ts';
 import { baseUrlBannerScript, noFlashScript } from '../render/inline-scripts.ts';
 import { sidebarRenderer } from '../render/sidebar-html.tsx';
 import type { SiteWithoutAssets } from '../runtime/runtime.ts';
@@ -30,7 +30,7 @@ import { changelogFeeds } from './feeds.ts';
 import { llmsTxt, markdownTwins } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
 import { notFoundPageData, PageData, TemplatePage } from './page-data.ts';
-import { buildSidebar, categoryLinkDoc, findCategory, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
+import { buildSidebar, categoriesByRoute, categoryLinkDoc, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
 import { resolveSidebars } from './sidebars-file.ts';
 import { readStaticFile } from '../assets/static-files.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
@@ -88,8 +88,9 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     pageData.checkDoc(doc);
     pages.add(doc.route, doc.source.file, DocPageTemplate, () => pageData.doc(doc), doc.source.slugLine);
   }
+  const categoryNodes = categoriesByRoute(sidebar);
   for (const category of allCategories) {
-    const node = category.indexRoute ? findCategory(sidebar, category.indexRoute) : undefined;
+    const node = category.indexRoute ? categoryNodes.get(category.indexRoute) : undefined;
     // A sidebars file's generated index may have a title of its own besides the sidebar label.
     const titled = node && node.label !== category.label ? { ...node, label: category.label } : node;
     const route = category.indexRoute;
@@ -138,7 +139,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   return {
     table, site,
     pagesForSearch: docs.map((doc) => searchInputOf(config.baseUrl, doc)),
-    categories: categorySections(config.baseUrl, allCategories, sidebar, docsByRoute),
+    categories: categorySections(config.baseUrl, allCategories, categoryNodes, docsByRoute),
   };
 }
 
@@ -171,10 +172,10 @@ function packageVersion(root: string): string {
 }
 
 /** Every generated category page: its description and its items, as one section. */
-function categorySections(baseUrl: string, categories: CategorySource[], sidebar: SidebarItem[], docsByRoute: Map<string, DocPage>): SearchSection[] {
+function categorySections(baseUrl: string, categories: CategorySource[], categoryNodes: Map<string, SidebarCategory>, docsByRoute: Map<string, DocPage>): SearchSection[] {
   const sections: SearchSection[] = [];
   for (const category of categories) {
-    const node = category.indexRoute ? findCategory(sidebar, category.indexRoute) : undefined;
+    const node = category.indexRoute ? categoryNodes.get(category.indexRoute) : undefined;
     if (!node?.route) continue;
     const items = node.items.map((item) => {
       if (item.type === 'doc') return `${item.label}: ${docsByRoute.get(item.route)?.description ?? ''}`;
