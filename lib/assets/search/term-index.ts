@@ -1,7 +1,8 @@
-// The inverted index of the search, built with plain Maps. It is exactly what MiniSearch's
-// toJSON() gives for the same documents and settings, as JSON text (a unit test holds the two equal), without
-// MiniSearch's radix tree, which the build never queries: on 10,000 pages adding the sections to
-// MiniSearch took most of the build's time, while these Maps take a fraction of it.
+// The inverted index of the search, built with typed arrays, a Map of terms and a table of the
+// words met (word-table.ts). It is exactly what MiniSearch's toJSON() gives for the same documents
+// and settings, as JSON text (a unit test holds the two equal), without MiniSearch's radix tree,
+// which the build never queries: on 10,000 pages adding the sections to MiniSearch took most of
+// the build's time, while these take a fraction of it.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEARCH_FIELDS, TOKEN_SEPARATOR, processTerm, type SearchField } from '../../../common/search.ts';
