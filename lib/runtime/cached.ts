@@ -8,7 +8,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput } from '../assets/search/build-index.ts';
-import type { IndexJob } from '../assets/search/index-job.ts';
+import { searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics } from '../diagnostics.ts';
@@ -219,7 +219,7 @@ export class CachedRuntime implements Runtime {
     return {
       inputJson: `{"sections":[${parts.join(',')}],"synonyms":${JSON.stringify(input.synonyms)}}`,
       entryName,
-      folderUrl: `${input.config.baseUrl}assets/search/`,
+      folderUrl: searchFolderUrl(input.config.baseUrl),
     };
   }
 

@@ -284,6 +284,6 @@ export function ownStrings<T>(value: T): T {
  * slice of a copy (V8's other cheap way) kept a 32-byte slice object besides the copy, some
  * 300 bytes a doc, and took longer.
  */
-function ownString(text: string): string {
+export function ownString(text: string): string {
   return text.length < 13 ? text : JSON.parse(JSON.stringify(text)) as string;
 }

@@ -6,7 +6,7 @@
 // sections made by assemble (the category pages'). The rest is as in one thread.
 import type { AssetCollector } from '../assets/bundle.ts';
 import { compileAssets } from '../assets/bundle.ts';
-import { indexEntryName, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
+import { indexEntryName, searchFolderUrl, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
 import { searchInputOf } from '../assets/search/sections.ts';
 import { BuildError } from '../diagnostics.ts';
 import type { FileOutput } from '../assemble/output-table.ts';
@@ -90,7 +90,7 @@ export class ThreadedRuntime extends DirectRuntime {
       this.folderError = error;
       return;
     }
-    const folders = { outputDir: this.writer.folder('assets/search'), folderUrl: `${baseUrl}assets/search/`, runsDir: searchRunsFolder(this.spill) };
+    const folders = { outputDir: this.writer.folder('assets/search'), folderUrl: searchFolderUrl(baseUrl), runsDir: searchRunsFolder(this.spill) };
     this.indexFolders = folders;
     this.spill.flush();
     const at = ours.map((doc) => {

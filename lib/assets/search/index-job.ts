@@ -1,10 +1,10 @@
 // Assets, search index: on a large site the index is the biggest single task after rendering, and
 // the two are independent, so a large production build (lib/runtime/threaded.ts) builds the index
 // in its helper thread, from the end of the transform on, while the main thread assembles, renders
-// and writes the pages. The pages need the
-// index's URL before it exists, so its entry file is named by a hash of what determines its content
-// (the pages, the synonyms and the code that indexes them) instead of by the content itself; the
-// shards it points to keep their content hashes. Every runtime names the entry file this way, so
+// and writes the pages. The pages need the index's URL before it exists, so its entry file is
+// named by a hash of what determines its content (the pages, the synonyms and the code that
+// indexes them) instead of by the content itself; the shards it points to keep their content
+// hashes. Every runtime names the entry file this way, so
 // the three write the same bytes (test/unit/build-modes.test.ts).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import type { PageForSearch, SearchSection } from './sections.ts';
 import type { SpilledText } from '../../runtime/spill.ts';
 
 /** Everything whose change changes the index files for the same sections. */
-export const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/shard-terms.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/term-runs.ts', 'lib/assets/search/word-table.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
+export const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/int-arrays.ts', 'lib/assets/search/shard-terms.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/term-runs.ts', 'lib/assets/search/word-table.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
 
 /** What the search job adds after the pages, and the synonym table, which goes into the manifest. */
 export interface IndexInput {
@@ -42,6 +42,11 @@ export interface IndexFolders {
    * made by the main thread in its spill folder, which it removes whatever the helper does.
    */
   runsDir?: string | undefined;
+}
+
+/** URL of dist/assets/search/, where the index's files go (the base URL in front). */
+export function searchFolderUrl(baseUrl: string): string {
+  return `${baseUrl}assets/search/`;
 }
 
 /**

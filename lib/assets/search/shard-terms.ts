@@ -4,6 +4,7 @@
 // its best-weighted sections (the head), the rest going to tail files, so that a first query on a
 // large site loads the best of a common word's sections instead of all of them.
 import { BM25, SEARCH_BOOST, SEARCH_FIELDS, type TermPostings, type TermTail } from '../../../common/search.ts';
+import { grown } from './int-arrays.ts';
 import type { FieldLengths, TermText } from './term-index.ts';
 
 export interface ShardTermsInput {
@@ -217,12 +218,6 @@ function fieldPostings({ term, json }: TermText): FieldPostings[] {
     parts.push({ field, start, end: used });
   }
   return parts.map(({ field, start, end }) => ({ field, ids: postingIds.subarray(start, end), counts: postingCounts.subarray(start, end) }));
-}
-
-function grown(values: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(values.length * 2);
-  bigger.set(values);
-  return bigger;
 }
 
 const QUOTE = 0x22;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { SEARCH_FIELDS, TOKEN_SEPARATOR, processTerm, type SearchField } from '../../../common/search.ts';
 import type { SearchSection } from './sections.ts';
 import { mergeRuns, readRun, termJson, writeRun, type RunEntry } from './term-runs.ts';
+import { grown } from './int-arrays.ts';
 import { WordTable } from './word-table.ts';
 
 export interface TermIndex {
@@ -340,12 +341,6 @@ export function indexSections(sections: SearchSection[]): TermIndex {
   return indexer.finish();
 }
 
-/** An array twice as long (at least `length`), with the values of the given one. */
-function grown(values: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(Math.max(length, values.length * 2));
-  bigger.set(values);
-  return bigger;
-}
 
 /** An ASCII letter, digit or underscore: what TOKEN_SEPARATOR does not split on in ASCII text. */
 function isWordCode(code: number): boolean {

@@ -3,20 +3,14 @@
 // sections hold are not each made a string and looked up in a Map, which took the most time of
 // indexing 100,000 pages and made a string for the collector to collect per word; only a word met
 // for the first time becomes a string. Open addressing on FNV-1a hashes of the UTF-16 code units.
+import { ownString } from '../../runtime/spill.ts';
+import { grown } from './int-arrays.ts';
 
 /** Code units of `word` equal to those of text[start, end). */
 function sameWord(word: string, text: string, start: number, end: number): boolean {
   if (word.length !== end - start) return false;
   for (let at = 0; at < word.length; at += 1) if (word.charCodeAt(at) !== text.charCodeAt(start + at)) return false;
   return true;
-}
-
-/**
- * A string of its own: V8 makes a slice of 13 or more characters point into its whole text, so a
- * word kept from a section would keep the section's text (or its page's) alive for the whole index.
- */
-function ownWord(word: string): string {
-  return word.length < 13 ? word : (JSON.parse(JSON.stringify(word)) as string);
 }
 
 export class WordTable {
@@ -46,12 +40,10 @@ export class WordTable {
 
   private add(text: string, hash: number, slot: number): number {
     const word = this.words.length;
-    this.words.push(ownWord(text));
-    if (word >= this.hashes.length) {
-      const hashes = new Int32Array(this.hashes.length * 2);
-      hashes.set(this.hashes);
-      this.hashes = hashes;
-    }
+    // A string of its own: a slice would keep its section's text (or its page's) alive for the
+    // whole index.
+    this.words.push(ownString(text));
+    if (word >= this.hashes.length) this.hashes = grown(this.hashes);
     this.hashes[word] = hash;
     this.slots[slot] = word + 1;
     if (this.words.length * 2 > this.slots.length) this.grow();
