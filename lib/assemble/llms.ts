@@ -13,6 +13,20 @@ import type { DocPage, SidebarItem } from '../model.ts';
 import { routeFile } from '../load/route-path.ts';
 import { flattenSidebar } from './sidebar.ts';
 import { fileOutput, type FileOutput } from './output-table.ts';
+import { keyOfText } from '../runtime/build-cache.ts';
+
+/** A doc's markdown twin kept between builds (`npm start`): a digest of its text, and the text, read back on use. */
+export interface KeptTwin {
+  readonly version: string;
+  text(): string;
+}
+
+/** Where `npm start` keeps each doc's markdown twin from build to build (lib/runtime/build-cache.ts). */
+export interface TwinCache {
+  /** The twin kept for this doc object with this site root (a twin's links are absolute), if any. */
+  get(doc: DocPage, siteRoot: string): KeptTwin | undefined;
+  keep(doc: DocPage, siteRoot: string, text: string): KeptTwin;
+}
 
 /** Markdown link text: brackets would end the link early. */
 const linkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
@@ -75,25 +89,23 @@ export function llmsFullHead(config: SiteConfig, part?: { part: number; parts: n
  * same order (in parts past LLMS_FULL_PART_DOCS docs; `partDocs` is for tests). Each twin is made
  * once, when it is first written. With `made` (`npm start`), it is kept there for as long as its doc
  * object lives (lib/runtime/build-cache.ts transforms a doc again whenever its source, the routes,
- * the API description or its images change). Without (a production build), it is kept only until
- * its /llms-full.txt entry is written: the files come in the order [a part's twins, that part], so
- * no more than one part's twins are held at a time, however large the site.
+ * the API description or its images change), and the twins and /llms-full.txt have versions made
+ * from the twins' digests, so a build writes only what changed without reading every twin back.
+ * Without (a production build), it is kept only until its /llms-full.txt entry is written: the
+ * files come in the order [a part's twins, that part], so no more than one part's twins are held at
+ * a time, however large the site.
  */
 export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
-  made: WeakMap<DocPage, { siteRoot: string; content: string }> | undefined, partDocs = LLMS_FULL_PART_DOCS): FileOutput[] {
+  made: TwinCache | undefined, partDocs = LLMS_FULL_PART_DOCS): FileOutput[] {
   const url = (route: string) => absoluteUrl(config, route);
   const siteRoot = url('/');
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const inOrder = flattenSidebar(sidebar).map((link) => docsByRoute.get(link.route)).filter((doc) => doc !== undefined);
   const listed = new Set(inOrder);
   inOrder.push(...docs.filter((doc) => !listed.has(doc)));
-  const twin = (doc: DocPage) => {
-    const known = made?.get(doc);
-    if (known?.siteRoot === siteRoot) return known.content;
-    const content = docMarkdown(doc, { ...context, origin: config.url, url });
-    made?.set(doc, { siteRoot, content });
-    return content;
-  };
+  const make = (doc: DocPage) => docMarkdown(doc, { ...context, origin: config.url, url });
+  const kept = (cache: TwinCache, doc: DocPage) => cache.get(doc, siteRoot) ?? cache.keep(doc, siteRoot, make(doc));
+  const twin = (doc: DocPage) => made ? kept(made, doc).text() : make(doc);
   // Unlisted docs keep their twin but are left out of the whole documentation, as out of llms.txt.
   const full = inOrder.filter((doc) => !doc.unlisted);
   /** Twins written but not yet in /llms-full.txt (production builds only). */
@@ -102,21 +114,24 @@ export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: 
     const content = twin(doc);
     if (!made && inFull) waiting.set(doc, content);
     return content;
-  });
+  }, made && (() => kept(made, doc).version));
   const entry = (doc: DocPage) => {
     // Made again only should the files be written in another order than the table's.
     const content = waiting.get(doc) ?? twin(doc);
     waiting.delete(doc);
     return `---\n\nSource: ${url(doc.route)}\n\n${content}\n`;
   };
+  /** The version of a file of /llms-full.txt's (`npm start`): its head and its docs' addresses and twins. */
+  const fullVersion = (head: string, slice: DocPage[]) => made && (() => keyOfText([head, ...slice.map((doc) => `${url(doc.route)}\u0000${kept(made, doc).version}`)].join('\n')));
   const twinsOf = (slice: DocPage[]) => slice.map((doc) => twinFile(doc, true));
   const unlistedTwins = inOrder.filter((doc) => doc.unlisted).map((doc) => twinFile(doc, false));
   const parts = llmsFullParts(full.length, partDocs);
   if (parts === 1) {
+    const head = llmsFullHead(config);
     return [...twinsOf(full), fileOutput('llms-full.txt', function* llmsFull() {
-      yield llmsFullHead(config);
+      yield head;
       for (const doc of full) yield entry(doc);
-    }), ...unlistedTwins];
+    }, fullVersion(head, full)), ...unlistedTwins];
   }
   const slices = Array.from({ length: parts }, (_, index) => full.slice(index * partDocs, (index + 1) * partDocs));
   const partPath = (index: number) => `llms-full-${index + 1}.txt`;
@@ -127,10 +142,13 @@ export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: 
     '',
   ].join('\n');
   return [
-    ...slices.flatMap((slice, at) => [...twinsOf(slice), fileOutput(partPath(at), function* llmsFullPart() {
-      yield llmsFullHead(config, { part: at + 1, parts });
-      for (const doc of slice) yield entry(doc);
-    })]),
+    ...slices.flatMap((slice, at) => {
+      const head = llmsFullHead(config, { part: at + 1, parts });
+      return [...twinsOf(slice), fileOutput(partPath(at), function* llmsFullPart() {
+        yield head;
+        for (const doc of slice) yield entry(doc);
+      }, fullVersion(head, slice))];
+    }),
     ...unlistedTwins,
     fileOutput('llms-full.txt', () => index),
   ];

@@ -25,6 +25,11 @@ export interface FileOutput {
   route: string;
   path: string;
   content: () => string | Uint8Array | Iterable<string>;
+  /**
+   * A digest of the content, when one is known without making it (`npm start`'s markdown twins
+   * and /llms-full.txt, lib/assemble/llms.ts): equal versions, equal bytes.
+   */
+  version?: (() => string) | undefined;
 }
 
 export type OutputEntry = PageOutput | FileOutput;
@@ -33,6 +38,6 @@ export const isPage = (entry: OutputEntry): entry is PageOutput => entry.kind ==
 export const isFile = (entry: OutputEntry): entry is FileOutput => entry.kind === 'file';
 
 /** A file at `path`, whose route is its path. */
-export function fileOutput(path: string, content: FileOutput['content']): FileOutput {
-  return { kind: 'file', route: `/${path}`, path, content };
+export function fileOutput(path: string, content: FileOutput['content'], version?: FileOutput['version']): FileOutput {
+  return { kind: 'file', route: `/${path}`, path, content, ...(version ? { version } : {}) };
 }

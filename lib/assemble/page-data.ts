@@ -28,7 +28,9 @@ import { groupTagsByLetter, tagPageRoute, type TagPageSlice } from './tags.ts';
 export class TemplatePage<P extends object> implements PageOutput {
   readonly kind = 'page';
 
-  constructor(readonly route: string, readonly path: string, private readonly template: (props: P) => ReactElement, private readonly props: () => P) {}
+  /** `keyData`: the data as its key reads it, when that can be made more cheaply than the data (a doc's, PageData.docKey). */
+  constructor(readonly route: string, readonly path: string, private readonly template: (props: P) => ReactElement, private readonly props: () => P,
+    private readonly keyData: () => object = props) {}
 
   element(): ReactElement {
     return createElement(this.template, this.props());
@@ -36,8 +38,23 @@ export class TemplatePage<P extends object> implements PageOutput {
 
   /** A digest of everything the page's template reads: equal keys, equal pages. */
   key(): string {
-    return keyOfText(keyText(this.props()));
+    return keyOfText(keyText(this.keyData()));
   }
+}
+
+/**
+ * What a doc page's key reads of its HTML when the build keeps the HTML out of memory (`npm start`,
+ * lib/runtime/build-cache.ts): a digest made once, when the doc is transformed, and whether the
+ * HTML has a card list (which is all else the page's data reads of it).
+ */
+export interface HtmlKey {
+  digest: string;
+  cards: boolean;
+}
+
+/** A doc's HTML key. */
+export function htmlKey(html: string, digest: string): HtmlKey {
+  return { digest, cards: html.includes(DOC_CARD_LIST_MARKER) };
 }
 
 /** Strings at least this long (a doc's HTML) stand in a page's key as their digest. */
@@ -91,6 +108,8 @@ export class PageData {
     private readonly docsByRoute: Map<string, DocPage>,
     /** The routes of the tag pages: an unlisted doc's tag that no listed doc has has no page to link to. */
     private readonly tagRoutes: Set<string>,
+    /** Each doc's HTML key, when the build keeps one (`npm start`). */
+    private readonly htmlKeys?: WeakMap<DocPage, HtmlKey> | undefined,
   ) {
     // One build's digests are kept for the next; older ones go (their docs changed).
     earlierDigests = digests;
@@ -115,6 +134,17 @@ export class PageData {
   }
 
   doc(doc: DocPage): DocPageData {
+    const { html } = doc;
+    return this.docData(doc, html, html.includes(DOC_CARD_LIST_MARKER));
+  }
+
+  /** A doc page's data as its key reads it: its HTML as its digest where the build has one, so keying a page reads no HTML. */
+  docKey(doc: DocPage): DocPageData {
+    const known = this.htmlKeys?.get(doc);
+    return known ? this.docData(doc, `\u0000html:${known.digest}`, known.cards) : this.doc(doc);
+  }
+
+  private docData(doc: DocPage, html: string, cards: boolean): DocPageData {
     const { config, layout } = this;
     const fm = doc.source.frontMatter;
     const neighbours = doc.inSidebar ? layout.neighbours(doc.route) : { previous: undefined, next: undefined };
@@ -141,8 +171,8 @@ export class PageData {
       breadcrumbs: doc.inSidebar ? { trail: this.trail(doc.route), current: doc.sidebarLabel } : undefined,
       markdownUrl,
       heading: doc.hasH1 || fm.hideTitle ? undefined : doc.title,
-      html: doc.html,
-      docCards: doc.html.includes(DOC_CARD_LIST_MARKER) ? this.docCards(doc.route) : undefined,
+      html,
+      docCards: cards ? this.docCards(doc.route) : undefined,
       feeds,
       tags: doc.unlisted ? doc.tags.filter((tag) => this.tagRoutes.has(tag.route)) : doc.tags,
       editUrl: fm.customEditUrl === null ? undefined : fm.customEditUrl ?? (config.docs.editUrl && `${config.docs.editUrl}${doc.source.file}`),

@@ -27,9 +27,9 @@ import { sidebarRenderer } from '../render/sidebar-html.tsx';
 import type { SiteWithoutAssets } from '../runtime/runtime.ts';
 import { contentSecurityPolicy, serveConfig } from '../security.ts';
 import { changelogFeeds } from './feeds.ts';
-import { llmsTxt, markdownTwins } from './llms.ts';
+import { llmsTxt, markdownTwins, type TwinCache } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
-import { notFoundPageData, PageData, TemplatePage } from './page-data.ts';
+import { notFoundPageData, PageData, TemplatePage, type HtmlKey } from './page-data.ts';
 import { buildSidebar, categoriesByRoute, categoryLinkDoc, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
 import { resolveSidebars } from './sidebars-file.ts';
 import { readStaticFile } from '../assets/static-files.ts';
@@ -59,11 +59,13 @@ export interface AssembleInput {
   committed: Map<string, Date>;
   assets: AssetCollector;
   /** The markdown twins made so far, by doc (lib/runtime/: kept between `npm start` builds; none in a production build). */
-  twins: WeakMap<DocPage, { siteRoot: string; content: string }> | undefined;
+  twins: TwinCache | undefined;
+  /** A digest of each doc's HTML, where the build keeps its docs' HTML out of memory between builds (`npm start`). */
+  htmlKeys: WeakMap<DocPage, HtmlKey> | undefined;
   diagnostics: Diagnostics;
 }
 
-export function assembleSite({ root, loaded, docs, standalone, committed, assets, twins, diagnostics }: AssembleInput): AssembledSite {
+export function assembleSite({ root, loaded, docs, standalone, committed, assets, twins, htmlKeys, diagnostics }: AssembleInput): AssembledSite {
   const { config, content, siteDir, tagsRoute, api } = loaded;
   warnLostCategoryLinks(siteDir, docs, content.categories, diagnostics);
   const { sidebar, layout, categories: allCategories } = loaded.docusaurus
@@ -80,13 +82,13 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const docRoutes = new Set(loaded.routeByFile.values());
   // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
-  const pageData = new PageData(config, layout, updated, docsByRoute, new Set(tags.map((tag) => tag.route)));
+  const pageData = new PageData(config, layout, updated, docsByRoute, new Set(tags.map((tag) => tag.route)), htmlKeys);
   const pages = new Pages(diagnostics);
   // A Docusaurus site whose docs are at the root ("routeBasePath: '/'") has a doc as its home page.
   if (!docsByRoute.has('/')) pages.add('/', `home page (${loaded.configFile})`, HomePage, () => pageData.home());
   for (const doc of docs) {
     pageData.checkDoc(doc);
-    pages.add(doc.route, doc.source.file, DocPageTemplate, () => pageData.doc(doc), doc.source.slugLine);
+    pages.add(doc.route, doc.source.file, DocPageTemplate, () => pageData.doc(doc), doc.source.slugLine, () => pageData.docKey(doc));
   }
   const categoryNodes = categoriesByRoute(sidebar);
   for (const category of allCategories) {
@@ -154,7 +156,7 @@ class Pages {
 
   constructor(private readonly diagnostics: Diagnostics) {}
 
-  add<P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: () => P, line?: number): void {
+  add<P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: () => P, line?: number, keyData?: () => object): void {
     const first = this.sources.get(route);
     if (first !== undefined) {
       this.diagnostics.warn({ file: source, line },
@@ -162,7 +164,7 @@ class Pages {
       return;
     }
     this.sources.set(route, source);
-    this.list.push(new TemplatePage(route, routeFile(route, 'index.html'), template, data));
+    this.list.push(new TemplatePage(route, routeFile(route, 'index.html'), template, data, keyData));
   }
 }
 

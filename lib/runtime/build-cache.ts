@@ -3,9 +3,11 @@
 // size and time are the same), each doc's transformed markdown (keyed by its
 // source, the routes it can link to, the API description, the base URL, the tags route and the
 // embeds), each page's HTML with asset placeholders (keyed by its data, lib/assemble/page-data.ts;
-// lib/render/asset-placeholders.ts; kept in a file, lib/runtime/text-store.ts), the checked image
-// files, the search index, the bundles and what was last written (a page by its version only).
-// Each memo reuses an entry while its key is the same (lib/runtime/memo.ts).
+// lib/render/asset-placeholders.ts), each doc's markdown twin, the checked image files, the search
+// index, the bundles and what was last written (a page or twin by its version only). Each memo
+// reuses an entry while its key is the same (lib/runtime/memo.ts). Texts that grow with the site
+// (the docs' and pages' HTML, the twins, the search files and sections) are kept in files
+// (lib/runtime/text-store.ts), each with a digest made once where a key needs one.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { CheckedFile } from '../assets/asset-files.ts';
@@ -14,6 +16,8 @@ import type { Warning } from '../diagnostics.ts';
 import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
+import type { KeptTwin, TwinCache } from '../assemble/llms.ts';
+import type { HtmlKey } from '../assemble/page-data.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
 import type { SearchUpdates } from './search-updates.ts';
@@ -22,7 +26,9 @@ import { spillFileUntilExit, TextStore, type StoredText } from './text-store.ts'
 
 /** A transformed doc, with what transforming it did besides returning HTML, to replay on reuse. */
 export interface CachedDoc {
+  /** The doc, its HTML read back from the cache's file on use (BuildCache.htmlStore). */
   page: DocPage;
+  html: StoredText;
   /** Images the page uses, with the size and time they had, so an edited image re-renders the page. */
   images: { path: string; stamp: string }[];
   warnings: Warning[];
@@ -42,6 +48,14 @@ export class BuildCache {
   readonly sourceKeys = new WeakMap<DocSource, string>();
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
+  /**
+   * Where the docs' HTML is kept: held in memory, with each twin, it was ~10 KB a generated doc
+   * (at 30,000 docs 306 MB of the 656 MB left after the first build), and the first build of
+   * 100,000 docs ran out of V8's heap.
+   */
+  readonly htmlStore = new TextStore();
+  /** A digest of each doc's HTML, made once when it is transformed: its page's key reads it instead of the HTML. */
+  readonly htmlKeys = new WeakMap<DocPage, HtmlKey>();
   /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs (the key is the page's). */
   readonly pages = new Memo<{ key: string; html: StoredText }>();
   /** Where the pages' HTML is kept (each store is compacted with the texts of its own kind). */
@@ -65,7 +79,7 @@ export class BuildCache {
   /** What the last build transformed and rendered anew, and what it reused. */
   stats: CacheStats = { docsTransformed: 0, docsTotal: 0, pagesRendered: 0, pagesTotal: 0 };
   /** Each doc's markdown twin (index.md), while the doc object is the same. */
-  readonly twins = new WeakMap<DocPage, { siteRoot: string; content: string }>();
+  readonly twins = new TwinStore();
   /** Builds the search index of a save in a helper thread, when the build process set one (lib/dev/build-worker.ts). */
   searchUpdates: SearchUpdates | undefined;
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
@@ -79,6 +93,43 @@ export class BuildCache {
   get bodies(): SpillFile {
     this.bodyFile ??= spillFileUntilExit();
     return this.bodyFile;
+  }
+}
+
+/** A kept twin: its digest, its text in the store. */
+class StoredTwin implements KeptTwin {
+  constructor(private readonly store: TextStore, readonly stored: StoredText, readonly siteRoot: string, readonly version: string) {}
+
+  text(): string {
+    return this.store.get(this.stored);
+  }
+}
+
+/** The markdown twins, each while its doc object is the same, in a file of their own. */
+class TwinStore implements TwinCache {
+  private readonly twins = new WeakMap<DocPage, StoredTwin>();
+  private readonly store = new TextStore();
+  /** The twins asked for since the last `compact`: a build asks for every twin of its site. */
+  private used = new Set<StoredText>();
+
+  get(doc: DocPage, siteRoot: string): KeptTwin | undefined {
+    const twin = this.twins.get(doc);
+    if (twin?.siteRoot !== siteRoot) return undefined;
+    this.used.add(twin.stored);
+    return twin;
+  }
+
+  keep(doc: DocPage, siteRoot: string, text: string): KeptTwin {
+    const twin = new StoredTwin(this.store, this.store.put(text), siteRoot, keyOfText(text));
+    this.twins.set(doc, twin);
+    this.used.add(twin.stored);
+    return twin;
+  }
+
+  /** After a build has written its site: the twins it did not ask for are dead bytes in the file. */
+  compact(): void {
+    this.store.compact([...this.used]);
+    this.used = new Set();
   }
 }
 

@@ -3,7 +3,6 @@
 // from is unchanged; pages are rendered with placeholders for the hashed asset URLs, filled in
 // as they are written, so a stylesheet or search change re-renders no page; only files whose
 // content changed are written.
-import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
@@ -20,10 +19,12 @@ import { transformDoc } from '../transform/doc.ts';
 import { writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
 import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
 import { hashedName } from '../assets/content-hash.ts';
-import { newSpillFolder, ownStrings, type KeepText } from './spill.ts';
-import type { StoredText } from './text-store.ts';
+import { newSpillFolder, ownStrings, withSpilled, type KeepText } from './spill.ts';
+import { StoredField, type StoredText } from './text-store.ts';
 import type { ReadyIndex } from './search-updates.ts';
-import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
+import { fileStamp, keyOf, keyOfText, type BuildCache, type CachedDoc } from './build-cache.ts';
+import type { TwinCache } from '../assemble/llms.ts';
+import { htmlKey, type HtmlKey } from '../assemble/page-data.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
@@ -49,8 +50,12 @@ export class CachedRuntime implements Runtime {
     return this.cache.images;
   }
 
-  get twins(): WeakMap<DocPage, { siteRoot: string; content: string }> {
+  get twins(): TwinCache {
     return this.cache.twins;
+  }
+
+  get htmlKeys(): WeakMap<DocPage, HtmlKey> {
+    return this.cache.htmlKeys;
   }
 
   commitDates(siteDir: string): Promise<Map<string, Date>> {
@@ -70,6 +75,7 @@ export class CachedRuntime implements Runtime {
   /** Each doc's markdown, or the last build's while nothing it depends on changed (its images included). */
   transform({ sources, env, routes, api }: TransformInput): Promise<DocPage[]> {
     const shared = keyOf([routes, api?.text, env.baseUrl, env.tagsRoute, env.embeds, env.markdown]);
+    const { htmlStore } = this.cache;
     const made = this.cache.docs.all(sources, (source) => source.absPath, (source) => `${shared}:${this.sourceKey(source)}`, (source): CachedDoc => {
       const images: CachedDoc['images'] = [];
       const diagnostics = new Diagnostics();
@@ -86,8 +92,13 @@ export class CachedRuntime implements Runtime {
       for (const key of Object.keys(page) as (keyof DocPage)[]) {
         if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = ownStrings(page[key]);
       }
-      return { page, images, warnings: diagnostics.warnings };
+      // Its HTML waits in the cache's file, read back when its page renders or its search sections are made.
+      const html = htmlStore.put(page.html);
+      const kept = withSpilled(page, { html: new StoredField(htmlStore, html) });
+      this.cache.htmlKeys.set(kept, htmlKey(page.html, keyOfText(page.html)));
+      return { page: kept, html, images, warnings: diagnostics.warnings };
     }, (known) => known.images.every((image) => fileStamp(image.path) === image.stamp));
+    htmlStore.compact(made.map((doc) => doc.html));
     // What transforming did besides returning the page, replayed for reused docs (adding an image twice adds it once).
     for (const doc of made) {
       for (const image of doc.images) env.addAsset(image.path);
@@ -164,6 +175,7 @@ export class CachedRuntime implements Runtime {
   write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
     const all = [...this.pageFiles, ...files.map(outputFile), ...assets.files];
     this.cache.written.set(this.outDir, writeChanges(this.outDir, all, this.cache.written.get(this.outDir)));
+    this.cache.twins.compact();
     if (!this.search) throw new Error('Internal error: the write stage ran before the assets stage.');
     return Promise.resolve({ assetFiles: assets.files.length, search: this.search });
   }
@@ -238,16 +250,16 @@ export class CachedRuntime implements Runtime {
 }
 
 /**
- * A file to write. One made in parts (the /llms-full.txt parts: every doc's twin) is named by a
- * digest of its parts, and joined only when it is written: joining them on every save cost ~0.2 s
- * on 10,000 pages, and they were kept whole only to be compared.
+ * A file to write. One with a version (a markdown twin, /llms-full.txt or a part of it, versioned by
+ * the twins' digests, lib/assemble/llms.ts) is made only when its version changed: joining the parts
+ * to compare them cost ~0.2 s a save on 10,000 pages, and reading every twin back would cost more.
  */
 function outputFile(file: FileOutput): OutputFile | VersionedFile {
-  const content = file.content();
-  if (typeof content === 'string' || content instanceof Uint8Array) return { path: file.path, content };
-  const hash = createHash('sha1');
-  for (const part of content) hash.update(part);
-  return { path: file.path, version: hash.digest('base64url'), content: () => [...file.content()].join('') };
+  const made = () => {
+    const content = file.content();
+    return typeof content === 'string' || content instanceof Uint8Array ? content : [...content].join('');
+  };
+  return file.version ? { path: file.path, version: file.version(), content: made } : { path: file.path, content: made() };
 }
 
 /** An index the helper thread built (lib/runtime/search-updates.ts), kept for the next build. */

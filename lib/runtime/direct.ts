@@ -20,6 +20,8 @@ import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAss
 export class DirectRuntime implements Runtime {
   /** A production build keeps no twin beyond /llms-full.txt (lib/assemble/llms.ts). */
   readonly twins = undefined;
+  /** A production build keys no page. */
+  readonly htmlKeys = undefined;
   /** A production build checks each image once anyway. */
   readonly checkedImages = undefined;
   /** A production build reads each doc once anyway. */

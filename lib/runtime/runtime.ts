@@ -10,6 +10,8 @@ import type { AssetCollector, AssetUrls } from '../assets/bundle.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { PageForSearch, SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
+import type { TwinCache } from '../assemble/llms.ts';
+import type { HtmlKey } from '../assemble/page-data.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
@@ -92,7 +94,9 @@ export interface Runtime {
   /** Transform: the images checked by earlier builds, reused while unchanged (`npm start` only). */
   readonly checkedImages: Memo<CheckedFile> | undefined;
   /** Assemble: each doc's markdown twin, while the doc object is the same (`npm start` only). */
-  readonly twins: WeakMap<DocPage, { siteRoot: string; content: string }> | undefined;
+  readonly twins: TwinCache | undefined;
+  /** Assemble: a digest of each doc's HTML, which a page's key reads instead of the HTML (`npm start` only). */
+  readonly htmlKeys: WeakMap<DocPage, HtmlKey> | undefined;
   /** Assets: the search index and the bundles, added to the build's assets; their URLs. */
   assets(input: AssetsInput): Promise<AssetsResult>;
   /** Render: every page of the output table. */

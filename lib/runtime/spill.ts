@@ -4,7 +4,8 @@
 // 100 MB at 10,000 docs, 1 GB at 100,000); spilled, a doc keeps only where its texts are, and
 // reading one back when its page is rendered or its twin written costs a read from the page cache.
 // `npm start` spills only the bodies (lib/runtime/cached.ts): its cache reuses the rest between
-// builds, and keeps its pages, search files and sections in files of its own (text-store.ts).
+// builds, and keeps its docs' HTML, twins, pages, search files and sections in files of its own
+// (text-store.ts).
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -192,11 +193,23 @@ const READERS = Symbol('spilled fields');
 /** One prototype per set of spilled fields, whose getters read them back. */
 const prototypes = new Map<string, object>();
 
-type Spilled<T> = { [K in keyof T]?: SpilledRef };
+/** Where a spilled field's value is read from: a place in a spill file, or a text store's (text-store.ts). */
+export interface SpilledValue {
+  /** The value (`name`: the field it is read for). */
+  read(name: string): unknown;
+}
 
-/** Where a field of an object made by `withSpilled` is kept, if it is spilled. */
+type Spilled<T> = { [K in keyof T]?: SpilledValue };
+
+/** Where a field of an object made by `withSpilled` is read from, if it is spilled. */
+export function spilledValue<T extends object>(object: T, key: keyof T & string): SpilledValue | undefined {
+  return (object as { [READERS]?: Record<string, SpilledValue> })[READERS]?.[key];
+}
+
+/** Where a field of an object made by `withSpilled` is kept, if it is spilled into a spill file (another thread can read it there). */
 export function spilledRef<T extends object>(object: T, key: keyof T & string): SpilledRef | undefined {
-  return (object as { [READERS]?: Record<string, SpilledRef> })[READERS]?.[key];
+  const value = spilledValue(object, key);
+  return value instanceof SpilledRef ? value : undefined;
 }
 
 /**
@@ -213,7 +226,7 @@ export function withSpilled<T extends object>(object: T, spilled: Spilled<T>): T
     prototype = {};
     for (const key of keys) {
       Object.defineProperty(prototype, key, {
-        get(this: { [READERS]: Record<string, SpilledRef> }): unknown {
+        get(this: { [READERS]: Record<string, SpilledValue> }): unknown {
           return this[READERS][key]?.read(key);
         },
       });

@@ -1,10 +1,11 @@
 // Runtime, `npm start`: texts the build cache keeps between builds (lib/runtime/build-cache.ts) in
-// a spill file (lib/runtime/spill.ts) instead of memory: each page's HTML with asset placeholders,
-// the search index's files, each doc's search sections. Held in memory, they made the build process
-// grow with the site: the pages alone were ~800 MB of a 2.1 GB heap after the first build of 10,000
-// generated pages, every later build collecting garbage through them, and the first build of
-// 100,000 pages ran out of V8's heap. A text is read back only when it is used again (a page
-// written again because its data or an asset URL changed), from the page cache.
+// a spill file (lib/runtime/spill.ts) instead of memory: each doc's HTML and markdown twin, each
+// page's HTML with asset placeholders, the search index's files, each doc's search sections. Held
+// in memory, they made the build process grow with the site: the pages alone were ~800 MB of a
+// 2.1 GB heap after the first build of 10,000 generated pages, every later build collecting
+// garbage through them, and the first build of 100,000 pages ran out of V8's heap. A text is read
+// back only when it is used again (a page written again because its data or an asset URL changed,
+// a changed doc's search sections), from the page cache.
 //
 // The file only grows: a text made anew is put again, and its old one stays as dead bytes. Once
 // they outweigh the live ones (and some megabytes), the live texts are copied to a new file.
@@ -83,5 +84,17 @@ export class TextStore {
   private spill(): SpillFile {
     this.file ??= spillFileUntilExit();
     return this.file;
+  }
+}
+
+/**
+ * A text of a store, read back on each use as the field of an object made by `withSpilled`
+ * (lib/runtime/spill.ts): `npm start`'s docs keep their HTML this way.
+ */
+export class StoredField {
+  constructor(private readonly store: TextStore, readonly text: StoredText) {}
+
+  read(): string {
+    return this.store.get(this.text);
   }
 }

@@ -146,7 +146,7 @@ export interface VersionedFile {
   path: string;
   version: string;
   /** Made only when the file is written. */
-  content: () => string;
+  content: () => string | Uint8Array;
 }
 
 /** What an earlier build wrote into a folder: file path → content, or version (kept in memory by `npm start`). */

@@ -21,7 +21,7 @@ async function incrementalSite(root = ROOT) {
   return { site, outDir, cache, build };
 }
 
-test('an unchanged site renders nothing again; a body edit renders and writes that page only', async () => {
+test('an unchanged site renders nothing again; a body edit renders and writes that page and its twin only', async () => {
   const { site, outDir, build } = await incrementalSite();
   const first = await build();
   assert.equal(first.pagesRendered, first.pagesTotal);
@@ -29,6 +29,8 @@ test('an unchanged site renders nothing again; a body edit renders and writes th
   const fileOf = (route: string) => join(outDir, route, 'index.html');
   const inodes = () => ['docs/guides/first', 'docs/guides/second'].map((route) => statSync(fileOf(route)).ino);
   const [firstPage, secondPage] = inodes();
+  const twinOf = (route: string) => join(outDir, route, 'index.md');
+  const firstTwin = statSync(twinOf('docs/guides/first')).ino;
   const again = await build();
   assert.equal(again.pagesRendered, 0);
   assert.equal(again.docsTransformed, 0);
@@ -44,6 +46,10 @@ test('an unchanged site renders nothing again; a body edit renders and writes th
   assert.equal(firstAfter, firstPage, 'the other page is not written again');
   assert.notEqual(secondAfter, secondPage);
   assert.match(readFileSync(fileOf('docs/guides/second'), 'utf8'), /One more sentence\./);
+  // Its markdown twin and /llms-full.txt follow; the other doc's twin is not written again.
+  assert.match(readFileSync(twinOf('docs/guides/second'), 'utf8'), /One more sentence\./);
+  assert.match(readFileSync(join(outDir, 'llms-full.txt'), 'utf8'), /One more sentence\./);
+  assert.equal(statSync(twinOf('docs/guides/first')).ino, firstTwin, 'the other twin is not written again');
 });
 
 test('a title change renders the pages that show it: every page with the sidebar, the tag pages', async () => {

@@ -1,14 +1,16 @@
 // The markdown twins and /llms-full.txt of a production build: each part of /llms-full.txt follows
 // its docs' twins in the output table, so a twin is held only from its index.md to its part (memory
-// on large sites), and the files are the same in whatever order they are written.
+// on large sites), and the files are the same in whatever order they are written. With the twins
+// kept between builds (`npm start`), the files' versions follow their texts without reading them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AssetCollector } from '../../lib/assets/bundle.ts';
-import { markdownTwins } from '../../lib/assemble/llms.ts';
+import { markdownTwins, type TwinCache } from '../../lib/assemble/llms.ts';
 import type { FileOutput } from '../../lib/assemble/output-table.ts';
 import { Diagnostics } from '../../lib/diagnostics.ts';
 import { loadSite } from '../../lib/load/site.ts';
 import type { DocPage } from '../../lib/model.ts';
+import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { DirectRuntime } from '../../lib/runtime/direct.ts';
 import { transformSite } from '../../lib/transform/site.ts';
 import { ROOT } from '../helpers/site.ts';
@@ -44,10 +46,39 @@ test('each part of /llms-full.txt comes right after the twins of its docs', () =
 test('the twins and /llms-full.txt are the same written in any order, with or without the twins kept between builds', () => {
   const inOrder = written(markdownTwins(loaded.config, [], docs, context, undefined, PART_DOCS));
   const reversed = written(markdownTwins(loaded.config, [], docs, context, undefined, PART_DOCS).reverse());
-  const kept = written(markdownTwins(loaded.config, [], docs, context, new WeakMap<DocPage, { siteRoot: string; content: string }>(), PART_DOCS));
+  const kept = written(markdownTwins(loaded.config, [], docs, context, new BuildCache().twins, PART_DOCS));
   assert.ok(inOrder.size > docs.length);
   for (const other of [reversed, kept]) {
     assert.deepEqual([...other.keys()].sort(), [...inOrder.keys()].sort());
     for (const [path, content] of inOrder) assert.equal(other.get(path), content, path);
   }
+});
+
+test('kept between builds, a twin and its part of /llms-full.txt change version when the twin changes, and versions read no twin back', () => {
+  const twins = new BuildCache().twins;
+  let reads = 0;
+  const counted: TwinCache = {
+    get: (doc, siteRoot) => {
+      const twin = twins.get(doc, siteRoot);
+      return twin && { version: twin.version, text: () => (reads += 1, twin.text()) };
+    },
+    keep: (doc, siteRoot, text) => twins.keep(doc, siteRoot, text),
+  };
+  const versions = (of: DocPage[]) => new Map(markdownTwins(loaded.config, [], of, context, counted, PART_DOCS).map((file) => [file.path, file.version?.()]));
+  const first = versions(docs);
+  const unversioned = [...first].filter(([path, version]) => /(^|\/)index\.md$|^llms-full-\d+\.txt$/.test(path) && typeof version !== 'string');
+  assert.deepEqual(unversioned, [], 'every twin and part has a version');
+  reads = 0;
+  assert.deepEqual(versions(docs), first);
+  assert.equal(reads, 0, 'no twin read back for its version');
+  // The cache makes a new doc object whenever a doc's source changes.
+  const at = 10;
+  const edited = docs.map((doc, index) => index === at ? { ...doc, source: { ...doc.source, body: `${doc.source.body}\n\nOne more paragraph.\n` } } : doc);
+  const changed = [...versions(edited)].filter(([path, version]) => first.get(path) !== version).map(([path]) => path);
+  const doc = docs[at];
+  assert.ok(doc);
+  const twinPath = `${doc.route.slice(1)}index.md`;
+  assert.ok(changed.includes(twinPath), `${twinPath} among ${changed.join(', ')}`);
+  assert.equal(changed.length, 2, `the twin and its part: ${changed.join(', ')}`);
+  assert.ok(changed.some((path) => /^llms-full-\d+\.txt$/.test(path)));
 });

@@ -2,7 +2,7 @@
 // and one section per h2/h3 heading with its anchor. Works on the HTML our own markdown transform
 // writes, so a few regular expressions are enough; code blocks are left out (their size would
 // double the index for words readers rarely search for).
-import { spilledRef, withSpilled } from '../../runtime/spill.ts';
+import { spilledValue, withSpilled } from '../../runtime/spill.ts';
 
 export interface SearchSection {
   /** Page title on the page's top section; empty on heading sections. */
@@ -95,8 +95,8 @@ export function pageSections(page: PageForSearch): SearchSection[] {
 export function searchInputOf(baseUrl: string, doc: { title: string; description: string; keywords: string[]; route: string; html: string; tags: { label: string }[]; unlisted?: boolean }): PageForSearch {
   const page: PageForSearch = { title: doc.title, description: doc.description, url: `${baseUrl}${doc.route.slice(1)}`, html: '', tags: doc.tags.map((tag) => tag.label), keywords: doc.keywords };
   if (doc.unlisted) page.unlisted = true;
-  // Where the doc's is, when a production build keeps it in its spill file (read when indexed).
-  const html = spilledRef(doc, 'html');
+  // Where the doc's is, when the build keeps it out of memory (read when indexed).
+  const html = spilledValue(doc, 'html');
   if (html) return withSpilled(page, { html });
   page.html = doc.html;
   return page;
