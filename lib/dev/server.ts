@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
 import { fileStamp } from '../runtime/build-cache.ts';
+import { removeSpillFoldersOf } from '../runtime/spill.ts';
 import { CliError, parsePort, readCli } from '../cli.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';
 import { LIVE_RELOAD_CLIENT, LiveReload } from './live-reload.ts';
@@ -105,9 +106,19 @@ export async function startDevServer(root: string, args: readonly string[], work
   }
 
   function stopWorker(): void {
-    // (Called from the 'exit' handler too, so it stays synchronous.)
-    worker?.process.kill();
+    // (Called from the 'exit' handler too, so it stays synchronous.) Killed outright: a worker in
+    // the middle of a stage runs no signal handler until the stage ends (minutes on a site of
+    // 100,000 pages), and would go on writing the output folder beside the next worker. The files
+    // of its cache are removed here instead, and again once it has ended (should it have made one
+    // meanwhile); a file a killed worker was writing into the output folder goes with the next
+    // worker's first build, which writes a fresh folder and swaps it in.
+    const stopping = worker?.process;
     worker = undefined;
+    if (!stopping || stopping.exitCode !== null || stopping.signalCode !== null || stopping.pid === undefined) return;
+    const { pid } = stopping;
+    stopping.once('exit', () => removeSpillFoldersOf(pid));
+    stopping.kill('SIGKILL');
+    removeSpillFoldersOf(pid);
   }
 
   async function rebuild(changed: string[] = []): Promise<void> {
