@@ -119,7 +119,7 @@ export class CachedRuntime implements Runtime {
     const entryName = searchEntryName(input);
     const last = this.cache.search.last('index');
     const deferred = this.deferSearch && last !== undefined && last.key !== entryName;
-    if (deferred) this.cache.searchUpdates?.want({ entryName, job: () => this.indexJob(input, entryName) });
+    if (deferred) this.cache.searchUpdates?.want({ entryName, job: (folder) => this.indexJob(input, entryName, folder) });
     const { searchStore } = this.cache;
     const { index, files } = deferred && last ? last.value : this.cache.search.get('index', entryName, () => {
       const written: [string, StoredText][] = [];
@@ -221,15 +221,16 @@ export class CachedRuntime implements Runtime {
   }
 
   /**
-   * The helper thread's job for the index of this input: every section as JSON, joined from the
-   * docs' stored arrays without parsing them.
+   * The helper thread's job for the index of this input: every doc's sections where the cache keeps
+   * them, in a link to the store's file in the job's `folder` (the store may move its texts to a
+   * new file during the job), read there one doc at a time.
    */
-  private indexJob(input: AssetsInput, entryName: string): Omit<IndexJob, 'outputDir' | 'runsDir'> {
-    const { sectionStore } = this.cache;
-    const parts = this.storedSections(input).map((text) => sectionStore.get(text).slice(1, -1)).filter((part) => part !== '');
-    if (input.categories.length > 0) parts.push(JSON.stringify(input.categories).slice(1, -1));
+  private indexJob(input: AssetsInput, entryName: string, folder: string): Omit<IndexJob, 'outputDir' | 'runsDir'> {
+    const file = join(folder, 'sections');
+    const at = this.cache.sectionStore.linkTo(file, this.storedSections(input));
     return {
-      inputJson: `{"sections":[${parts.join(',')}],"synonyms":${JSON.stringify(input.synonyms)}}`,
+      inputJson: JSON.stringify({ sections: input.categories, synonyms: input.synonyms }),
+      storedSections: { file, at },
       entryName,
       folderUrl: searchFolderUrl(input.config.baseUrl),
     };
@@ -264,6 +265,6 @@ function outputFile(file: FileOutput): OutputFile | VersionedFile {
 
 /** An index the helper thread built (lib/runtime/search-updates.ts), kept for the next build. */
 export function keepReadyIndex(cache: BuildCache, { entryName, index, files }: ReadyIndex): void {
-  const kept = cache.search.get('index', entryName, () => ({ index, files: files.map(([name, text]): [string, StoredText] => [name, cache.searchStore.put(text)]) }));
+  const kept = cache.search.get('index', entryName, () => ({ index, files: files.map(([name, read]): [string, StoredText] => [name, cache.searchStore.put(read())]) }));
   cache.searchStore.compact(kept.files.map(([, text]) => text));
 }

@@ -12,7 +12,7 @@ import { transformDoc } from '../transform/doc.ts';
 import { KEPT_FIELDS, keepDocFields, ownStrings, SpillFile, withSpilled, type SpilledText } from './spill.ts';
 import { SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexFolders, IndexInput, IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/index-job.ts';
-import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
+import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
 
 /** What search reads of the pages this thread transformed: indexed here later, never sent back and forth. */
 let ownPages: PageForSearch[] = [];
@@ -121,6 +121,14 @@ function searchIndex(job: IndexJob): IndexJobResult {
   if ('failed' in build) throw build.failed;
   if (build.folders.outputDir !== job.outputDir) throw new Error('Internal error: the search job names another folder than the index it ends.');
   build.files.entryName = job.entryName;
+  if (job.storedSections) {
+    const file = SpillFile.at(job.storedSections.file, false);
+    try {
+      for (const at of job.storedSections.at) build.sections.add(JSON.parse(file.get(at)) as SearchSection[]);
+    } finally {
+      file.close();
+    }
+  }
   build.sections.add(input.sections);
   const { url: _url, ...index } = build.sections.write(input.synonyms);
   return { written: build.files.written, index };

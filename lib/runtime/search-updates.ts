@@ -16,14 +16,15 @@ import { newSpillFolder } from './spill.ts';
 export interface WantedIndex {
   /** The entry file's name: a digest of the input (lib/assets/search/index-job.ts). */
   entryName: string;
-  job: () => Omit<IndexJob, 'outputDir' | 'runsDir'>;
+  /** `folder`: the job's own (removed when the index has been kept or has failed), for files the job needs. */
+  job: (folder: string) => Omit<IndexJob, 'outputDir' | 'runsDir'>;
 }
 
-/** An index the helper built: its files as written, by name. */
+/** An index the helper built: its files as written, by name, each read when it is kept (one at a time, while `ready` runs: their folder goes after). */
 export interface ReadyIndex {
   entryName: string;
   index: BuiltSearchIndex;
-  files: [string, string][];
+  files: [string, () => string][];
 }
 
 export class SearchUpdates {
@@ -87,24 +88,28 @@ export class SearchUpdates {
       const runsDir = join(folder, 'runs');
       mkdirSync(outputDir);
       mkdirSync(runsDir);
-      const job = { ...wanted.job(), outputDir, runsDir };
+      const job = { ...wanted.job(folder), outputDir, runsDir };
       this.helper ??= new HelperThread();
       const { index } = await this.helper.searchIndex(job);
-      const files = readdirSync(outputDir).sort().map((name): [string, string] => [name, readFileSync(join(outputDir, name), 'utf8')]);
+      rmSync(runsDir, { recursive: true, force: true });
+      const files = readdirSync(outputDir).sort().map((name): [string, () => string] => [name, () => readFileSync(join(outputDir, name), 'utf8')]);
       result = { entryName: wanted.entryName, index: { ...index, url: `${job.folderUrl}${wanted.entryName}` }, files };
     } catch (error) {
+      rmSync(folder, { recursive: true, force: true });
       this.failed(error);
       // A thread that stopped (out of memory, say) takes no more jobs: the next one gets a new one.
       const helper = this.helper;
       this.helper = undefined;
       void helper?.stop().catch(() => undefined);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
     }
     // Between builds again: keeping the index moves stored texts that a running build may read.
     this.schedule(() => {
       this.building = undefined;
-      if (result) this.ready(result);
+      try {
+        if (result) this.ready(result);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
       // A newer save wanted another index meanwhile: that one next; else the pages can link this
       // one. After a failure, the next save asks again.
       if (this.wanted) this.startSoon();

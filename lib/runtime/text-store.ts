@@ -9,6 +9,7 @@
 //
 // The file only grows: a text made anew is put again, and its old one stays as dead bytes. Once
 // they outweigh the live ones (and some megabytes), the live texts are copied to a new file.
+import { linkSync } from 'node:fs';
 import { SpillFile, type SpilledText } from './spill.ts';
 
 /** A stored text: where it is, changed in place when the texts move to a new file. */
@@ -72,6 +73,17 @@ export class TextStore {
     this.size = 0;
     for (const text of live) text.at = this.put(old.get(text.at)).at;
     closeSpillFile(old);
+  }
+
+  /**
+   * Where `texts` are, in a hard link to this store's file made at `path`: another thread reads
+   * them there while this store may move its texts to a new file and remove the old one.
+   */
+  linkTo(path: string, texts: readonly StoredText[]): SpilledText[] {
+    const file = this.spill();
+    file.flush();
+    linkSync(file.path, path);
+    return texts.map((text) => text.at);
   }
 
   /** Removes the file (a cache no longer used). */

@@ -14,14 +14,15 @@ function wanted(entryName: string, inputJson = JSON.stringify({ sections: [secti
 
 test('a failed index job is reported, and the next wanted index is still built and announced', async (t) => {
   let queue = Promise.resolve();
-  const ready: ReadyIndex[] = [];
+  /** Each ready index, its files read while it is handed over (their folder goes after). */
+  const ready: (Omit<ReadyIndex, 'files'> & { files: [string, string][] })[] = [];
   let failed: (error: unknown) => void = () => undefined;
   const failure = new Promise<unknown>((resolve) => { failed = resolve; });
   let announced: () => void = () => undefined;
   const upToDate = new Promise<void>((resolve) => { announced = resolve; });
   const updates = new SearchUpdates((task) => {
     queue = queue.then(task);
-  }, (index) => ready.push(index), () => announced(), (error) => failed(error));
+  }, (index) => ready.push({ ...index, files: index.files.map(([name, read]) => [name, read()]) }), () => announced(), (error) => failed(error));
   t.after(() => updates.stop());
 
   updates.want(wanted('search-index.broken.json', '{not JSON'));

@@ -66,6 +66,12 @@ export interface IndexJob extends IndexFolders {
   /** IndexInput as JSON. */
   inputJson: string;
   entryName: string;
+  /**
+   * Sections indexed before the input's (`npm start`'s cache): each doc's as a JSON array in a
+   * file, read one doc at a time. Sent as one text, every section of 100,000 docs was some 600 MB,
+   * held and parsed at once.
+   */
+  storedSections?: { file: string; at: SpilledText[] } | undefined;
 }
 
 export interface IndexJobResult {
