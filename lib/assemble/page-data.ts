@@ -65,9 +65,10 @@ let earlierDigests = new Map<string, string>();
 
 /**
  * The data as its key digests it: JSON's form, made in one pass (a copy of the data and JSON of
- * the copy took twice as long on a 10,000-page site), each long string replaced by its own digest.
- * A doc the markdown cache reuses keeps its HTML string, so `npm start` digests a doc's HTML once,
- * not on every save for every page: keying stays proportional to what changed. Page data is plain
+ * the copy took twice as long on a 10,000-page site), each long string replaced by its own digest,
+ * kept from one build to the next while the string is the same (a standalone page's HTML). A doc's
+ * HTML does not come here in `npm start`: its key reads the digest made when the doc was
+ * transformed (PageData.docKey), so keying stays proportional to what changed. Page data is plain
  * values (lib/model.ts): anything else (a Map, a Date) is refused, since its own properties, which
  * the key is made from, do not hold what it holds.
  */

@@ -26,6 +26,8 @@ import { fileStamp, keyOf, keyOfText, type BuildCache, type CachedDoc } from './
 import type { TwinCache } from '../assemble/llms.ts';
 import { htmlKey, type HtmlKey } from '../assemble/page-data.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
+import { HELPER_MIN_DOCS } from './helper-thread.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class CachedRuntime implements Runtime {
@@ -68,7 +70,9 @@ export class CachedRuntime implements Runtime {
     return this.cache.inputs.get(path, fileStamp(path), () => parse(path)) as T;
   }
 
-  forDocs(): Runtime {
+  /** From HELPER_MIN_DOCS docs on, the heap grows by a fixed factor of what is alive (lib/runtime/heap-growth.ts). */
+  forDocs(count: number): Runtime {
+    if (count >= HELPER_MIN_DOCS) limitHeapGrowth(count, true);
     return this;
   }
 
