@@ -6,7 +6,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
-import { SearchIndexInput } from '../assets/search/build-index.ts';
+import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
@@ -34,6 +34,8 @@ export class CachedRuntime implements Runtime {
   /** The rendered pages for the write stage, each filled with this build's asset URLs if it is written. */
   private pageFiles: VersionedFile[] = [];
   private search: WriteResult['search'] | undefined;
+  /** The search index of a first build, built in the helper thread meanwhile (see `assets`). */
+  private indexBuilding: { entryName: string; ready: Promise<void> } | undefined;
 
   /**
    * Each doc's markdown body waits in a file of the cache's (read when the doc is transformed and
@@ -122,10 +124,21 @@ export class CachedRuntime implements Runtime {
   async assets(input: AssetsInput): Promise<AssetsResult> {
     const entryName = searchEntryName(input);
     const last = this.cache.search.last('index');
+    const { searchUpdates } = this.cache;
+    const job = (folder: string) => this.indexJob(input, entryName, folder);
     const deferred = this.deferSearch && last !== undefined && last.key !== entryName;
-    if (deferred) this.cache.searchUpdates?.want({ entryName, job: (folder) => this.indexJob(input, entryName, folder) });
-    const { searchStore } = this.cache;
+    if (deferred) searchUpdates?.want({ entryName, job });
+    if (this.deferSearch && last === undefined && searchUpdates) {
+      // A first build: the helper thread builds the index while the pages render and are written,
+      // and the write stage waits for it (on 100,000 pages the index alone took ~110 s).
+      const ready = searchUpdates.buildNow({ entryName, job }, (index) => keepReadyIndex(this.cache, index));
+      // Awaited by the write stage, which a failed build never reaches.
+      ready.catch(() => undefined);
+      this.indexBuilding = { entryName, ready };
+      return { ...bundlesInto(input, await this.compiled(input.root), `${searchFolderUrl(input.config.baseUrl)}${entryName}`), searchDeferred: false };
+    }
     const { index, files } = deferred && last ? last.value : this.cache.search.get('index', entryName, () => {
+      const { searchStore } = this.cache;
       const written: [string, StoredText][] = [];
       // Doc by doc, of the index only a bounded part in memory (its postings in sorted runs on the
       // disk), as a production build does: not every section and posting of the site at once.
@@ -145,12 +158,17 @@ export class CachedRuntime implements Runtime {
         rmSync(runsDir, { recursive: true, force: true });
       }
     });
+    this.useIndex(input.assets, { index, files });
+    return { ...bundlesInto(input, await this.compiled(input.root), index.url), searchDeferred: deferred };
+  }
+
+  /** The index this build writes: its files added to the build's assets (again, in the order they were made; a file made just now is added once). */
+  private useIndex(assets: AssetCollector, { index, files }: { index: BuiltSearchIndex; files: [string, StoredText][] }): void {
+    const { searchStore } = this.cache;
     searchStore.compact(files.map(([, text]) => text));
-    // Added again in the order they were made; a file made just now is added once.
-    for (const [fileName, text] of files) input.assets.addStored('search', fileName, () => searchStore.get(text));
-    const { url, ...search } = index;
+    for (const [fileName, text] of files) assets.addStored('search', fileName, () => searchStore.get(text));
+    const { url: _url, ...search } = index;
     this.search = search;
-    return { ...bundlesInto(input, await this.compiled(input.root), url), searchDeferred: deferred };
   }
 
   /**
@@ -176,12 +194,20 @@ export class CachedRuntime implements Runtime {
   }
 
   /** Writes only what changed since the last build into the same folder. */
-  write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
+  async write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
+    if (this.indexBuilding) {
+      const { entryName, ready } = this.indexBuilding;
+      this.indexBuilding = undefined;
+      await ready;
+      const kept = this.cache.search.last('index');
+      if (kept?.key !== entryName) throw new Error('Internal error: the search index the helper thread built is not the one the pages link to.');
+      this.useIndex(assets, kept.value);
+    }
     const all = [...this.pageFiles, ...files.map(outputFile), ...assets.files];
     this.cache.written.set(this.outDir, writeChanges(this.outDir, all, this.cache.written.get(this.outDir)));
     this.cache.twins.compact();
     if (!this.search) throw new Error('Internal error: the write stage ran before the assets stage.');
-    return Promise.resolve({ assetFiles: assets.files.length, search: this.search });
+    return { assetFiles: assets.files.length, search: this.search };
   }
 
   finish(): Promise<void> {

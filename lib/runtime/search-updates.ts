@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
-import type { IndexJob } from '../assets/search/index-job.ts';
+import type { IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
 import { HelperThread } from './helper-thread.ts';
 import { newSpillFolder } from './spill.ts';
 
@@ -75,6 +75,20 @@ export class SearchUpdates {
     });
   }
 
+  /**
+   * An index built now in the helper thread while the build that wants it goes on: a first build,
+   * which has no index to keep meanwhile (lib/runtime/cached.ts). `keep` gets it, its files
+   * readable until `keep` returns.
+   */
+  async buildNow(wanted: WantedIndex, keep: (index: ReadyIndex) => void): Promise<void> {
+    const folder = newSpillFolder();
+    try {
+      keep(await this.build(wanted, folder));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
   /** Makes the job of the newest wanted index now, then waits for the helper without holding the builds. */
   private async next(): Promise<void> {
     const wanted = this.wanted;
@@ -84,23 +98,10 @@ export class SearchUpdates {
     let result: ReadyIndex | undefined;
     const folder = newSpillFolder();
     try {
-      const outputDir = join(folder, 'index');
-      const runsDir = join(folder, 'runs');
-      mkdirSync(outputDir);
-      mkdirSync(runsDir);
-      const job = { ...wanted.job(folder), outputDir, runsDir };
-      this.helper ??= new HelperThread();
-      const { index } = await this.helper.searchIndex(job);
-      rmSync(runsDir, { recursive: true, force: true });
-      const files = readdirSync(outputDir).sort().map((name): [string, () => string] => [name, () => readFileSync(join(outputDir, name), 'utf8')]);
-      result = { entryName: wanted.entryName, index: { ...index, url: `${job.folderUrl}${wanted.entryName}` }, files };
+      result = await this.build(wanted, folder);
     } catch (error) {
       rmSync(folder, { recursive: true, force: true });
       this.failed(error);
-      // A thread that stopped (out of memory, say) takes no more jobs: the next one gets a new one.
-      const helper = this.helper;
-      this.helper = undefined;
-      void helper?.stop().catch(() => undefined);
     }
     // Between builds again: keeping the index moves stored texts that a running build may read.
     this.schedule(() => {
@@ -115,5 +116,28 @@ export class SearchUpdates {
       if (this.wanted) this.startSoon();
       else if (result) this.upToDate();
     });
+  }
+
+  /** The index built by the helper thread into `folder` (the job's own), its files read from there on use. */
+  private async build(wanted: WantedIndex, folder: string): Promise<ReadyIndex> {
+    const outputDir = join(folder, 'index');
+    const runsDir = join(folder, 'runs');
+    mkdirSync(outputDir);
+    mkdirSync(runsDir);
+    const job = { ...wanted.job(folder), outputDir, runsDir };
+    this.helper ??= new HelperThread();
+    const helper = this.helper;
+    let built: IndexJobResult;
+    try {
+      built = await helper.searchIndex(job);
+    } catch (error) {
+      // A thread that stopped (out of memory, say) takes no more jobs: the next one gets a new one.
+      if (this.helper === helper) this.helper = undefined;
+      void helper.stop().catch(() => undefined);
+      throw error;
+    }
+    rmSync(runsDir, { recursive: true, force: true });
+    const files = readdirSync(outputDir).sort().map((name): [string, () => string] => [name, () => readFileSync(join(outputDir, name), 'utf8')]);
+    return { entryName: wanted.entryName, index: { ...built.index, url: `${job.folderUrl}${wanted.entryName}` }, files };
   }
 }

@@ -1,5 +1,5 @@
 // The three ways a build runs (lib/runtime/): one thread, a helper thread, and the cache of
-// `npm start` after edits (its search index built in a helper thread). Each must write the same
+// `npm start`, at its first build and after edits (its search index built in a helper thread). Each must write the same
 // site, byte for byte: the output folders are compared file by file. The site is a copy of the real
 // content (API pages, images, changelog feeds, standalone pages, tags, categories), edited between
 // the cached builds as an author would.
@@ -71,7 +71,11 @@ test('one thread, a helper thread and the npm start cache after edits write the 
     assert.equal(filled.searchDeferred, false, 'the index the helper thread built is the one the pages need');
     return filled;
   };
-  await cachedBuild();
+  const firstCached = await cachedBuild();
+  // The first build, whose index the helper thread builds while the pages render: the whole site at once.
+  assert.equal(firstCached.searchDeferred, false);
+  await buildSite({ root: ROOT, siteDir: site, outDir: join(outs, 'first'), helperThread: false });
+  assert.deepEqual(differences(snapshot(join(outs, 'first')), snapshot(cachedOut)), [], 'the first npm start build writes the same site as a fresh build');
   const earlierAssets = [...snapshot(cachedOut).keys()].filter((path) => path.startsWith('assets/'));
 
   // A body edit, a code block edit (search leaves code out, its index's entry name does not), a
