@@ -4,7 +4,8 @@
 // is made from; the helper builds it into a folder of its own; once it is there, the next build
 // finds it under the name its pages will link to and fills the pages with it. Before, the index
 // was a build of its own in the build process, and a save made meanwhile waited for it: on 10,000
-// generated pages some 10 s.
+// generated pages some 10 s. A first build, which has no index to keep, has its index built in
+// the helper thread too, while its pages render and are written (`buildNow`).
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
