@@ -53,8 +53,8 @@ export interface HtmlKey {
 }
 
 /** A doc's HTML key. */
-export function htmlKey(html: string, digest: string): HtmlKey {
-  return { digest, cards: html.includes(DOC_CARD_LIST_MARKER) };
+export function htmlKey(html: string): HtmlKey {
+  return { digest: keyOfText(html), cards: html.includes(DOC_CARD_LIST_MARKER) };
 }
 
 /** Strings at least this long (a doc's HTML) stand in a page's key as their digest. */

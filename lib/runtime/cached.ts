@@ -22,7 +22,7 @@ import { hashedName } from '../assets/content-hash.ts';
 import { newSpillFolder, ownStrings, withSpilled, type KeepText } from './spill.ts';
 import { StoredField, type StoredText } from './text-store.ts';
 import type { ReadyIndex } from './search-updates.ts';
-import { fileStamp, keyOf, keyOfText, type BuildCache, type CachedDoc } from './build-cache.ts';
+import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
 import type { TwinCache } from '../assemble/llms.ts';
 import { htmlKey, type HtmlKey } from '../assemble/page-data.ts';
 import { bundlesInto, searchEntryName } from './direct.ts';
@@ -101,7 +101,7 @@ export class CachedRuntime implements Runtime {
       // Its HTML waits in the cache's file, read back when its page renders or its search sections are made.
       const html = htmlStore.put(page.html);
       const kept = withSpilled(page, { html: new StoredField(htmlStore, html) });
-      this.cache.htmlKeys.set(kept, htmlKey(page.html, keyOfText(page.html)));
+      this.cache.htmlKeys.set(kept, htmlKey(page.html));
       return { page: kept, html, images, warnings: diagnostics.warnings };
     }, (known) => known.images.every((image) => fileStamp(image.path) === image.stamp));
     htmlStore.compact(made.map((doc) => doc.html));

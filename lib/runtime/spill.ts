@@ -6,7 +6,7 @@
 // `npm start` spills only the bodies (lib/runtime/cached.ts): its cache reuses the rest between
 // builds, and keeps its docs' HTML, twins, pages, search files and sections in files of its own
 // (text-store.ts).
-import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DocPage } from '../model.ts';
@@ -30,9 +30,7 @@ export function newSpillFolder(): string {
  * process, stopped in the middle of a stage, lib/dev/server.ts): its own removal on exit never ran.
  */
 export function removeSpillFoldersOf(pid: number): void {
-  for (const name of readdirSync(tmpdir())) {
-    if (SPILL_FOLDER.exec(name)?.[1] === String(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
-  }
+  removeFoldersOfEndedBuilds(tmpdir(), SPILL_FOLDER, (found) => found === pid);
 }
 
 /** Where a text is in a spill file: plain numbers, so a reference crosses to another thread. */

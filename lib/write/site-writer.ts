@@ -40,13 +40,14 @@ export function removeLeftovers(outDir: string): void {
 
 /**
  * Removes the folders in `parent` whose name `pattern` matches with a process id as its first
- * group, when that process has ended (a build killed before it could remove its own).
+ * group, when that process has ended (a build killed before it could remove its own). `ended`
+ * says so instead of asking the system, for a process just killed (npm start's build process).
  */
-export function removeFoldersOfEndedBuilds(parent: string, pattern: RegExp): void {
+export function removeFoldersOfEndedBuilds(parent: string, pattern: RegExp, ended = (pid: number) => !isRunning(pid)): void {
   if (!existsSync(parent)) return;
   for (const name of readdirSync(parent)) {
     const match = pattern.exec(name);
-    if (match && !isRunning(Number(match[1]))) rmSync(join(parent, name), { recursive: true, force: true });
+    if (match && ended(Number(match[1]))) rmSync(join(parent, name), { recursive: true, force: true });
   }
 }
 
