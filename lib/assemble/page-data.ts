@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { PAGE_TEXTS, TEXTS } from '../../common/texts.ts';
 import { DOC_CARD_LIST_MARKER } from '../../common/constants.ts';
 import { BuildError } from '../diagnostics.ts';
-import { keyOfText } from '../runtime/build-cache.ts';
+import { keyOf, keyOfText } from '../runtime/build-cache.ts';
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
 import { feedRoutes } from './feeds.ts';
 import type { PageOutput } from './output-table.ts';
@@ -28,9 +28,12 @@ import { groupTagsByLetter, tagPageRoute, type TagPageSlice } from './tags.ts';
 export class TemplatePage<P extends object> implements PageOutput {
   readonly kind = 'page';
 
-  /** `keyData`: the data as its key reads it, when that can be made more cheaply than the data (a doc's, PageData.docKey). */
+  /**
+   * `keyData`: the data as its key reads it, when that can be made more cheaply than the data, or
+   * the key itself where it is known without the data (a doc page's, PageData.docKey).
+   */
   constructor(readonly route: string, readonly path: string, private readonly template: (props: P) => ReactElement, private readonly props: () => P,
-    private readonly keyData: () => object = props) {}
+    private readonly keyData: () => object | string = props) {}
 
   element(): ReactElement {
     return createElement(this.template, this.props());
@@ -38,18 +41,26 @@ export class TemplatePage<P extends object> implements PageOutput {
 
   /** A digest of everything the page's template reads: equal keys, equal pages. */
   key(): string {
-    return keyOfText(keyText(this.keyData()));
+    const data = this.keyData();
+    return typeof data === 'string' ? data : pageKey(data);
   }
+}
+
+function pageKey(data: object): string {
+  return keyOfText(keyText(data));
 }
 
 /**
  * What a doc page's key reads of its HTML when the build keeps the HTML out of memory (`npm start`,
  * lib/runtime/build-cache.ts): a digest made once, when the doc is transformed, and whether the
- * HTML has a card list (which is all else the page's data reads of it).
+ * HTML has a card list (which is all else the page's data reads of it). Kept with the doc object,
+ * so it also keeps the doc page's key as a build last made it (PageData.docKey).
  */
 export interface HtmlKey {
   digest: string;
   cards: boolean;
+  /** The doc page's key, and the site stamp and date it was made with. */
+  page?: { stamp: string; key: string } | undefined;
 }
 
 /** A doc's HTML key. */
@@ -139,10 +150,36 @@ export class PageData {
     return this.docData(doc, html, html.includes(DOC_CARD_LIST_MARKER));
   }
 
-  /** A doc page's data as its key reads it: its HTML as its digest where the build has one, so keying a page reads no HTML. */
-  docKey(doc: DocPage): DocPageData {
+  /**
+   * A doc page's key where the build keeps its doc's HTML key (`npm start`), else its data. The
+   * key reads the HTML as its digest, so keying a page reads no HTML; and it is the last build's
+   * while the doc object and the site stamp are the same, so a save keys only its own doc's page
+   * when it changes nothing the other pages show (a large site's keys took ~30 µs a page).
+   */
+  docKey(doc: DocPage): DocPageData | string {
     const known = this.htmlKeys?.get(doc);
-    return known ? this.docData(doc, `\u0000html:${known.digest}`, known.cards) : this.doc(doc);
+    if (!known) return this.doc(doc);
+    // Its own date is the only one a page shows: an uncommitted doc's changes with each save.
+    const stamp = `${this.stamp()}:${this.updated.get(doc.source.absPath)?.getTime()}`;
+    if (known.page?.stamp !== stamp) known.page = { stamp, key: pageKey(this.docData(doc, `\u0000html:${known.digest}`, known.cards)) };
+    return known.page.key;
+  }
+
+  private siteStamp: string | undefined;
+  /**
+   * A digest of everything a doc page's data reads besides its own doc and date (docData): the
+   * configuration, the sidebars (their labels, order, categories and which a page shows), what a
+   * page reads of other docs (a card's description, a pagination link's id, label and route) and
+   * the tag pages. What docData reads must be here, in the doc itself or in its date.
+   */
+  private stamp(): string {
+    if (this.siteStamp !== undefined) return this.siteStamp;
+    let others = '';
+    for (const doc of this.docsByRoute.values()) {
+      others += `${JSON.stringify([doc.route, doc.id, doc.sidebarLabel, doc.description, doc.source.frontMatter.paginationLabel])}\n`;
+    }
+    this.siteStamp = keyOf([this.config, this.layout.key(), keyOfText(others), [...this.tagRoutes]]);
+    return this.siteStamp;
   }
 
   private docData(doc: DocPage, html: string, cards: boolean): DocPageData {

@@ -162,6 +162,8 @@ export interface SidebarLayout {
   neighbours(route: string): { previous: NavLink | undefined; next: NavLink | undefined };
   /** The categories leading to a route, outermost first (the page itself excluded). */
   trailOf(route: string): SidebarCategory[];
+  /** A digest of all of it (made on first use: only `npm start` asks, lib/assemble/page-data.ts). */
+  key(): string;
 }
 
 /**
@@ -213,11 +215,14 @@ function layoutOf(sidebars: SidebarItem[][], root: SidebarItem[], trees: Sidebar
     }
   };
   for (const tree of trees) walk(tree, []);
+  let key: string | undefined;
   return {
     root,
     sidebarOf: (route) => displayed.get(route) ?? sidebarByRoute.get(route) ?? root,
     neighbours: (route) => neighbours.get(route) ?? { previous: undefined, next: undefined },
     trailOf: (route) => trails.get(route) ?? [],
+    // Everything above is made from these: the sidebars in order, the trees, the sidebar each named route displays, the root.
+    key: () => (key ??= keyOf([sidebars.map(sidebarKey), trees.map(sidebarKey), [...displayed].map(([route, items]) => [route, sidebarKey(items)]), sidebarKey(root)])),
   };
 }
 

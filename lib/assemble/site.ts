@@ -156,7 +156,7 @@ class Pages {
 
   constructor(private readonly diagnostics: Diagnostics) {}
 
-  add<P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: () => P, line?: number, keyData?: () => object): void {
+  add<P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: () => P, line?: number, keyData?: () => object | string): void {
     const first = this.sources.get(route);
     if (first !== undefined) {
       this.diagnostics.warn({ file: source, line },

@@ -9,8 +9,8 @@ import { buildSite } from '../../lib/pipeline.ts';
 import { fixtureWith, generatorCopy, ROOT, tempDir } from '../helpers/site.ts';
 
 /** A site, its output folder, a cache, and a build that returns what it made anew. */
-async function incrementalSite(root = ROOT) {
-  const site = fixtureWith();
+async function incrementalSite(root = ROOT, files: Record<string, string> = {}) {
+  const site = fixtureWith(files);
   const outDir = join(tempDir(), 'dist');
   const cache = new BuildCache();
   /** `deferSearch`: as a save in `npm start` builds (BuildOptions.deferSearch). */
@@ -60,6 +60,35 @@ test('a title change renders the pages that show it: every page with the sidebar
   const edited = await build();
   assert.equal(edited.docsTransformed, 1);
   assert.ok(edited.pagesRendered > 1 && edited.pagesRendered <= pagesTotal, `${edited.pagesRendered} of ${pagesTotal}`);
+});
+
+test('what a doc page shows of other docs follows their edits, though its own doc is unchanged', async () => {
+  // A page of cards (each doc's description), and the guides' previous/next links.
+  const { site, outDir, build } = await incrementalSite(ROOT, {
+    'content/docs/guides/3-cards.mdx': "import DocCardList from '@theme/DocCardList';\n\n# Cards\n\n<DocCardList />\n",
+  });
+  await build();
+  const page = (route: string) => readFileSync(join(outDir, route, 'index.html'), 'utf8');
+  const edit = (path: string, change: (text: string) => string) => {
+    const file = join(site, 'content/docs/guides', path);
+    writeFileSync(file, change(readFileSync(file, 'utf8')));
+  };
+  assert.match(page('docs/guides/cards'), /The\s+first\s+guide\s+of\s+the\s+fixture\./);
+  edit('1-first.md', (text) => text.replace('description: The first guide of the fixture.', 'description: Where every reader starts.'));
+  let built = await build();
+  assert.equal(built.docsTransformed, 1);
+  assert.match(page('docs/guides/cards'), /Where\s+every\s+reader\s+starts\./, 'a card shows the new description');
+  edit('2-second.md', (text) => text.replace('description: The second guide.', 'description: The second guide.\nsidebar_label: Second, in short'));
+  built = await build();
+  assert.match(page('docs/guides/first'), /Second,\s+in\s+short/, 'the next link and the sidebar show the new label');
+  edit('1-first.md', (text) => text.replace('title: First guide', 'title: First guide\npagination_label: Start here'));
+  built = await build();
+  assert.match(page('docs/guides/second'), /Start\s+here/, 'the previous link shows the pagination label');
+  // Its generated index keeps its route (a label names the route otherwise).
+  edit('_category_.yml', (text) => text.replace('label: Guides', 'label: Walkthroughs').replace('  type: generated-index', '  type: generated-index\n  slug: /category/guides'));
+  built = await build();
+  assert.equal(built.docsTransformed, 0);
+  assert.match(page('docs/guides/second'), /Walkthroughs/, 'the sidebar and the breadcrumbs show the category\'s new label');
 });
 
 test('new, renamed and deleted files are handled', async () => {
