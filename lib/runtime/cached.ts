@@ -7,7 +7,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
-import { searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
+import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics } from '../diagnostics.ts';
@@ -25,7 +25,7 @@ import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
 import type { TwinCache } from '../assemble/llms.ts';
 import { htmlKey, type HtmlKey } from '../assemble/page-data.ts';
-import { bundlesInto, searchEntryName } from './direct.ts';
+import { bundlesInto } from './direct.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
@@ -122,7 +122,16 @@ export class CachedRuntime implements Runtime {
    * build finds here; without one, a build that does not defer makes it.
    */
   async assets(input: AssetsInput): Promise<AssetsResult> {
-    const entryName = searchEntryName(input);
+    const { searchDigests } = this.cache;
+    // A doc's page for search is made from the doc and the base URL (in its `url`).
+    const entryName = indexEntryName(input.root, input.pagesForSearch, input.categories, input.synonyms, (page, index) => {
+      const doc = input.docs[index];
+      const known = doc && searchDigests.get(doc);
+      if (known?.url === page.url) return known.digest;
+      const digest = pageInputDigest(page);
+      if (doc) searchDigests.set(doc, { url: page.url, digest });
+      return digest;
+    });
     const last = this.cache.search.last('index');
     const { searchUpdates } = this.cache;
     const job = (folder: string) => this.indexJob(input, entryName, folder);
