@@ -75,7 +75,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
       'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
   }
-  const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed);
+  const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed, content.docs.map((doc) => doc.modifiedMs));
   // Unlisted docs are reached by their address only: no tag page, sitemap entry or llms.txt line leads to them.
   const listed = docs.filter((doc) => !doc.unlisted);
   const tags = collectTags(listed, diagnostics);

@@ -31,6 +31,8 @@ export interface DocSource {
   tagsLine: number | undefined;
   body: string;
   bodyLineOffset: number;
+  /** The file's modification time, where load read it to know whether the file changed (`npm start`): its "Last updated" when git has none. */
+  modifiedMs?: number | undefined;
 }
 
 export interface CategorySource {
@@ -199,6 +201,7 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   const known = knownDocs.get(absPath, `${size}:${mtimeMs}\0${options.root}\0${options.docsPath}`, () => {
     const diagnostics = new Diagnostics();
     const source = readDocFile(options, dir, fileName, diagnostics);
+    source.modifiedMs = mtimeMs;
     return { source, warnings: diagnostics.warnings, recent: mtimeMs > readAt - COARSE_TIME_MS };
   }, (doc) => !doc.recent);
   for (const warning of known.warnings) options.diagnostics.warn(warning, warning.message);

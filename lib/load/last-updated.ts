@@ -47,15 +47,18 @@ const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
  * - If even `stat` fails (the file vanished), the date is the build time, `new Date()`: a page being
  *   built right now was, at worst, last updated now, and the Unix epoch would be a visibly wrong date.
  *
- * The map is keyed by the strings of `absPaths` exactly as given.
+ * The map is keyed by the strings of `absPaths` exactly as given. `modifiedMs`: each path's
+ * modification time where the caller has read it already (`npm start` reads every doc's to know
+ * whether it changed: a second stat of each cost ~75 ms a save on 10,000 uncommitted docs).
  */
-export function lastUpdatedDates(root: string, absPaths: string[], committed = commitDates(root)): Map<string, Date> {
+export function lastUpdatedDates(root: string, absPaths: string[], committed = commitDates(root), modifiedMs: (number | undefined)[] = []): Map<string, Date> {
   const dates = new Map<string, Date>();
-  for (const path of absPaths) {
+  absPaths.forEach((path, index) => {
     // git prints `/` separators on every platform.
     const key = relative(root, path).split(sep).join('/');
-    dates.set(path, committed.get(key) ?? modificationTime(path));
-  }
+    const known = modifiedMs[index];
+    dates.set(path, committed.get(key) ?? (known === undefined ? modificationTime(path) : new Date(known)));
+  });
   return dates;
 }
 
