@@ -106,6 +106,9 @@ function keyText(value: unknown): string {
   return `${text}}`;
 }
 
+/** What a doc page reads of another doc (PageData's stamp), made once per doc object. */
+const shownOfDoc = new WeakMap<DocPage, string>();
+
 /** What every page's data is made from; keeps each sidebar the pages show, for the render stage. */
 export class PageData {
   /** Each sidebar the pages show, by its key (SidebarMarks.key). */
@@ -176,7 +179,9 @@ export class PageData {
     if (this.siteStamp !== undefined) return this.siteStamp;
     let others = '';
     for (const doc of this.docsByRoute.values()) {
-      others += `${JSON.stringify([doc.route, doc.id, doc.sidebarLabel, doc.description, doc.source.frontMatter.paginationLabel])}\n`;
+      let shown = shownOfDoc.get(doc);
+      if (shown === undefined) shownOfDoc.set(doc, (shown = JSON.stringify([doc.route, doc.id, doc.sidebarLabel, doc.description, doc.source.frontMatter.paginationLabel])));
+      others += `${shown}\n`;
     }
     this.siteStamp = keyOf([this.config, this.layout.key(), keyOfText(others), [...this.tagRoutes]]);
     return this.siteStamp;

@@ -27,17 +27,17 @@ import { sidebarRenderer } from '../render/sidebar-html.tsx';
 import type { SiteWithoutAssets } from '../runtime/runtime.ts';
 import { contentSecurityPolicy, serveConfig } from '../security.ts';
 import { changelogFeeds } from './feeds.ts';
-import { llmsTxt, markdownTwins, type TwinCache } from './llms.ts';
+import { markdownTwins, type TwinCache } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
 import { notFoundPageData, PageData, TemplatePage, type HtmlKey } from './page-data.ts';
-import { buildSidebar, categoriesByRoute, categoryLinkDoc, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
-import { resolveSidebars } from './sidebars-file.ts';
+import { categoryLinkDoc } from './sidebar.ts';
+import { assembleSiteParts, type SitePartsCache } from './site-parts.ts';
 import { readStaticFile } from '../assets/static-files.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { FileOutput } from './output-table.ts';
 import { robotsTxt, sitemapFiles } from './sitemap.ts';
-import { collectTags, tagPages } from './tags.ts';
+import { tagPages } from './tags.ts';
 
 /** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
 const SEARCH_ROUTE = '/search/';
@@ -62,23 +62,20 @@ export interface AssembleInput {
   twins: TwinCache | undefined;
   /** A digest of each doc's HTML, where the build keeps its docs' HTML out of memory between builds (`npm start`). */
   htmlKeys: WeakMap<DocPage, HtmlKey> | undefined;
+  /** The last build's site-wide parts, reused while what they are made from is the same (`npm start`). */
+  siteParts: SitePartsCache | undefined;
   diagnostics: Diagnostics;
 }
 
-export function assembleSite({ root, loaded, docs, standalone, committed, assets, twins, htmlKeys, diagnostics }: AssembleInput): AssembledSite {
+export function assembleSite({ root, loaded, docs, standalone, committed, assets, twins, htmlKeys, siteParts, diagnostics }: AssembleInput): AssembledSite {
   const { config, content, siteDir, tagsRoute, api } = loaded;
   warnLostCategoryLinks(siteDir, docs, content.categories, diagnostics);
-  const { sidebar, layout, categories: allCategories } = loaded.docusaurus
-    ? docusaurusSidebars(loaded, loaded.docusaurus, docs, diagnostics)
-    : { ...folderSidebar(docs, content.categories, config), categories: content.categories };
+  const { sidebar, layout, categories: allCategories, categoryNodes, tags, llms } = assembleSiteParts(loaded, docs, diagnostics, siteParts);
   if (!docs.some((doc) => doc.id === config.docs.mainDoc)) {
     throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
       'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
   }
   const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed, content.docs.map((doc) => doc.modifiedMs));
-  // Unlisted docs are reached by their address only: no tag page, sitemap entry or llms.txt line leads to them.
-  const listed = docs.filter((doc) => !doc.unlisted);
-  const tags = collectTags(listed, diagnostics);
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const docRoutes = new Set(loaded.routeByFile.values());
   // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
@@ -90,7 +87,6 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     pageData.checkDoc(doc);
     pages.add(doc.route, doc.source.file, DocPageTemplate, () => pageData.doc(doc), doc.source.slugLine, () => pageData.docKey(doc));
   }
-  const categoryNodes = categoriesByRoute(sidebar);
   for (const category of allCategories) {
     const node = category.indexRoute ? categoryNodes.get(category.indexRoute) : undefined;
     // A sidebars file's generated index may have a title of its own besides the sidebar label.
@@ -109,7 +105,6 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
 
   const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
   const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId), embeds: config.embeds });
-  const llms = llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar));
   const table: OutputEntry[] = [
     ...pages.list,
     new TemplatePage('/404.html', '404.html', NotFoundPage, () => notFoundPageData(loaded.docsRoute)),
@@ -190,61 +185,9 @@ function categorySections(baseUrl: string, categories: CategorySource[], categor
   return sections;
 }
 
-/** Each generated category page's description, by route. */
-function categoryDescriptions(sidebar: SidebarItem[]): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (items: SidebarItem[]) => {
-    for (const item of items) {
-      if (item.type !== 'category') continue;
-      if (item.route && item.description) found.set(item.route, item.description);
-      walk(item.items);
-    }
-  };
-  walk(sidebar);
-  return found;
-}
-
-/** The sidebar of a site without sidebars file: its docs folder as a tree. */
-function folderSidebar(docs: DocPage[], categories: CategorySource[], config: SiteConfig): { sidebar: SidebarItem[]; layout: SidebarLayout } {
-  const sidebar = buildSidebar(docs, categories, config.sidebarLinks);
-  return { sidebar, layout: layoutSidebar(sidebar, config.docs.sidebarPerFolder) };
-}
-
-/**
- * A Docusaurus site's sidebars (its sidebars file, else the folder tree), and what follows from
- * them: the navbar's sidebar links lead to each sidebar's first page, the main doc is the first
- * sidebar's first doc. `sidebar` lists every sidebar's items, for what reads all of them (llms.txt).
- */
-function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], diagnostics: Diagnostics): { sidebar: SidebarItem[]; layout: SidebarLayout; categories: CategorySource[] } {
-  const { config, content } = loaded;
-  let named: { id: string; items: SidebarItem[] }[];
-  let layout: SidebarLayout;
-  let categories = content.categories;
-  if (parts.sidebars) {
-    const resolved = resolveSidebars(parts.sidebars, docs, content.categories, config.docs.version.path, diagnostics);
-    named = resolved.sidebars;
-    layout = layoutSidebars(named.map((sidebar) => sidebar.items), resolved.displayed);
-    categories = [...content.categories, ...resolved.categories];
-  } else {
-    const folder = folderSidebar(docs, content.categories, config);
-    named = [{ id: '', items: folder.sidebar }];
-    layout = folder.layout;
-  }
-  for (const { link, sidebarId, where } of parts.sidebarLinks) {
-    const sidebar = sidebarId === undefined ? named[0] : named.find((candidate) => candidate.id === sidebarId);
-    if (!sidebar) {
-      throw new BuildError(where, `The navbar names the sidebar "${sidebarId ?? ''}", which ${parts.sidebars ? 'the sidebars file does not have' : 'needs a sidebars file ("sidebarPath" of the docs options)'}.`,
-        parts.sidebars ? `Use one of: ${named.map((candidate) => candidate.id).join(', ')}.` : 'Name the sidebars file in the docs options, or link to a doc instead.');
-    }
-    link.href = firstRoute(sidebar.items) ?? loaded.docsRoute;
-  }
-  const firstDoc = docs.find((doc) => doc.route === firstRoute(named[0]?.items ?? [])) ?? docs[0];
-  if (firstDoc) config.docs.mainDoc = firstDoc.id;
-  return { sidebar: named.flatMap((sidebar) => sidebar.items), layout, categories };
-}
-
 /** A category file's `link: {type: doc}` that names no doc: a warning at its line (the category would lose its link). */
 function warnLostCategoryLinks(siteDir: string, docs: DocPage[], categories: CategorySource[], diagnostics: Diagnostics): void {
+  if (categories.every((category) => category.linkDocId === undefined)) return;
   const docsById = new Map(docs.map((doc) => [doc.id, doc]));
   for (const category of categories) {
     if (category.linkDocId === undefined || categoryLinkDoc(category, docsById, docs)) continue;

@@ -18,6 +18,7 @@ import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import type { KeptTwin, TwinCache } from '../assemble/llms.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
+import { SitePartsCache } from '../assemble/site-parts.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
 import type { SearchUpdates } from './search-updates.ts';
@@ -56,6 +57,8 @@ export class BuildCache {
   readonly htmlStore = new TextStore();
   /** A digest of each doc's HTML, made once when it is transformed: its page's key reads it instead of the HTML. */
   readonly htmlKeys = new WeakMap<DocPage, HtmlKey>();
+  /** The sidebars, tags and /llms.txt, with each doc's site-wide facts as a digest (lib/assemble/site-parts.ts). */
+  readonly siteParts = new SitePartsCache();
   /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs (the key is the page's). */
   readonly pages = new Memo<{ key: string; html: StoredText }>();
   /** Where the pages' HTML is kept (each store is compacted with the texts of its own kind). */

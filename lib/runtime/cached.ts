@@ -25,6 +25,7 @@ import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
 import type { TwinCache } from '../assemble/llms.ts';
 import { htmlKey, type HtmlKey } from '../assemble/page-data.ts';
+import type { SitePartsCache } from '../assemble/site-parts.ts';
 import { bundlesInto } from './direct.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
@@ -60,6 +61,10 @@ export class CachedRuntime implements Runtime {
 
   get htmlKeys(): WeakMap<DocPage, HtmlKey> {
     return this.cache.htmlKeys;
+  }
+
+  get siteParts(): SitePartsCache {
+    return this.cache.siteParts;
   }
 
   commitDates(siteDir: string): Promise<Map<string, Date>> {

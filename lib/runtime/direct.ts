@@ -22,6 +22,7 @@ export class DirectRuntime implements Runtime {
   readonly twins = undefined;
   /** A production build keys no page. */
   readonly htmlKeys = undefined;
+  readonly siteParts = undefined;
   /** A production build checks each image once anyway. */
   readonly checkedImages = undefined;
   /** A production build reads each doc once anyway. */

@@ -12,6 +12,7 @@ import type { PageForSearch, SearchSection } from '../assets/search/sections.ts'
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import type { TwinCache } from '../assemble/llms.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
+import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
@@ -97,6 +98,8 @@ export interface Runtime {
   readonly twins: TwinCache | undefined;
   /** Assemble: a digest of each doc's HTML, which a page's key reads instead of the HTML (`npm start` only). */
   readonly htmlKeys: WeakMap<DocPage, HtmlKey> | undefined;
+  /** Assemble: the last build's sidebars, tags and /llms.txt, while every doc's site-wide facts are the same (`npm start` only). */
+  readonly siteParts: SitePartsCache | undefined;
   /** Assets: the search index and the bundles, added to the build's assets; their URLs. */
   assets(input: AssetsInput): Promise<AssetsResult>;
   /** Render: every page of the output table. */

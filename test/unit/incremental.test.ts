@@ -22,7 +22,7 @@ async function incrementalSite(root = ROOT, files: Record<string, string> = {}) 
 }
 
 test('an unchanged site renders nothing again; a body edit renders and writes that page and its twin only', async () => {
-  const { site, outDir, build } = await incrementalSite();
+  const { site, outDir, cache, build } = await incrementalSite();
   const first = await build();
   assert.equal(first.pagesRendered, first.pagesTotal);
   // A file written again is a new file (written beside, then renamed into place).
@@ -42,6 +42,7 @@ test('an unchanged site renders nothing again; a body edit renders and writes th
   const edited = await build(true);
   assert.equal(edited.docsTransformed, 1);
   assert.equal(edited.pagesRendered, 1);
+  assert.equal(cache.siteParts.made, false, 'the sidebars, tags and llms.txt are the last build\'s');
   const [firstAfter, secondAfter] = inodes();
   assert.equal(firstAfter, firstPage, 'the other page is not written again');
   assert.notEqual(secondAfter, secondPage);
@@ -53,13 +54,15 @@ test('an unchanged site renders nothing again; a body edit renders and writes th
 });
 
 test('a title change renders the pages that show it: every page with the sidebar, the tag pages', async () => {
-  const { site, build } = await incrementalSite();
+  const { site, outDir, cache, build } = await incrementalSite();
   const { pagesTotal } = await build();
   const file = join(site, 'content/docs/guides/2-second.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace('# Second guide', '# Second guide, renamed'));
   const edited = await build();
   assert.equal(edited.docsTransformed, 1);
   assert.ok(edited.pagesRendered > 1 && edited.pagesRendered <= pagesTotal, `${edited.pagesRendered} of ${pagesTotal}`);
+  assert.equal(cache.siteParts.made, true);
+  assert.match(readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8'), /Second\s+guide,\s+renamed/, 'another page\'s sidebar shows the new title');
 });
 
 test('what a doc page shows of other docs follows their edits, though its own doc is unchanged', async () => {

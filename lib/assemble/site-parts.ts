@@ -1,0 +1,148 @@
+// Assemble, the site-wide parts: what is made from every doc's site-wide facts (its route, id,
+// labels, title, description, tags, place and front matter) rather than from one doc: the sidebars
+// and their layout, the tags with their docs, /llms.txt and the category pages' sidebar nodes.
+// `npm start` keeps the last ones (SitePartsCache) and reuses them while every doc's facts, the
+// categories and the configuration are the same, so that a save which changes one doc's body makes
+// none of them again (on 100,000 pages they took several seconds of each save).
+import { Diagnostics, BuildError, type Warning } from '../diagnostics.ts';
+import type { CategorySource } from '../load/content.ts';
+import type { SiteConfig } from '../load/config.ts';
+import type { DocusaurusParts } from '../load/docusaurus/site.ts';
+import type { LoadedSite } from '../load/site.ts';
+import type { DocPage, SidebarCategory, SidebarItem, TagGroup } from '../model.ts';
+import { keyOf, keyOfText } from '../runtime/build-cache.ts';
+import { Memo } from '../runtime/memo.ts';
+import { llmsTxt } from './llms.ts';
+import { buildSidebar, categoriesByRoute, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
+import { resolveSidebars } from './sidebars-file.ts';
+import { collectTags } from './tags.ts';
+
+export interface SiteParts {
+  /** Every sidebar's items, for what reads all of them (/llms.txt, the category pages). */
+  sidebar: SidebarItem[];
+  layout: SidebarLayout;
+  /** The category pages: the folders', and a sidebars file's generated indexes. */
+  categories: CategorySource[];
+  categoryNodes: Map<string, SidebarCategory>;
+  /** The listed docs' tags (unlisted docs are reached by their address only). */
+  tags: TagGroup[];
+  llms: string;
+  /** What a Docusaurus site's sidebars set in its configuration, set again on each build's (fresh) configuration. */
+  mainDoc: string | undefined;
+  sidebarLinkHrefs: string[];
+}
+
+/** `npm start`'s last site-wide parts, and each doc's facts as a digest, made once per doc object. */
+export class SitePartsCache {
+  readonly facts = new WeakMap<DocPage, string>();
+  readonly parts = new Memo<{ parts: SiteParts; warnings: Warning[] }>();
+  /** Whether the last build made its parts anew. */
+  made = false;
+}
+
+/** This build's site-wide parts; with a cache, the last build's while what they are made from is the same. */
+export function assembleSiteParts(loaded: LoadedSite, docs: DocPage[], diagnostics: Diagnostics, cache: SitePartsCache | undefined): SiteParts {
+  if (!cache) return applied(loaded, makeParts(loaded, docs, diagnostics));
+  let facts = '';
+  for (const doc of docs) facts += `${docFacts(cache, doc)}\n`;
+  const { config, content, docusaurus, docsRoute, tagsRoute } = loaded;
+  // The configuration before this build sets anything in it (applied).
+  const key = keyOf([keyOfText(facts), content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
+  cache.made = false;
+  const kept = cache.parts.get('site', key, () => {
+    cache.made = true;
+    const made = new Diagnostics();
+    return { parts: makeParts(loaded, docs, made), warnings: made.warnings };
+  });
+  for (const warning of kept.warnings) diagnostics.warn(warning, warning.message);
+  return applied(loaded, kept.parts);
+}
+
+/**
+ * A doc's site-wide facts: all of the doc but its HTML and what the request-sample check reads (the
+ * doc's own page reads those), and its file's modification time (its own page's date, which a save
+ * changes).
+ */
+function docFacts(cache: SitePartsCache, doc: DocPage): string {
+  let digest = cache.facts.get(doc);
+  if (digest === undefined) {
+    digest = keyOf({ ...doc, html: undefined, samples: undefined, source: { ...doc.source, body: undefined, modifiedMs: undefined } });
+    cache.facts.set(doc, digest);
+  }
+  return digest;
+}
+
+function applied(loaded: LoadedSite, parts: SiteParts): SiteParts {
+  if (parts.mainDoc !== undefined) loaded.config.docs.mainDoc = parts.mainDoc;
+  loaded.docusaurus?.sidebarLinks.forEach(({ link }, index) => {
+    const href = parts.sidebarLinkHrefs[index];
+    if (href !== undefined) link.href = href;
+  });
+  return parts;
+}
+
+function makeParts(loaded: LoadedSite, docs: DocPage[], diagnostics: Diagnostics): SiteParts {
+  const { config, content } = loaded;
+  const { sidebar, layout, categories, mainDoc, sidebarLinkHrefs } = loaded.docusaurus
+    ? docusaurusSidebars(loaded, loaded.docusaurus, docs, diagnostics)
+    : { ...folderSidebar(docs, content.categories, config), categories: content.categories, mainDoc: undefined, sidebarLinkHrefs: [] };
+  const listed = docs.filter((doc) => !doc.unlisted);
+  return {
+    sidebar, layout, categories, mainDoc, sidebarLinkHrefs,
+    categoryNodes: categoriesByRoute(sidebar),
+    tags: collectTags(listed, diagnostics),
+    llms: llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar)),
+  };
+}
+
+/** Each generated category page's description, by route. */
+function categoryDescriptions(sidebar: SidebarItem[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const walk = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type !== 'category') continue;
+      if (item.route && item.description) found.set(item.route, item.description);
+      walk(item.items);
+    }
+  };
+  walk(sidebar);
+  return found;
+}
+
+/** The sidebar of a site without sidebars file: its docs folder as a tree. */
+function folderSidebar(docs: DocPage[], categories: CategorySource[], config: SiteConfig): { sidebar: SidebarItem[]; layout: SidebarLayout } {
+  const sidebar = buildSidebar(docs, categories, config.sidebarLinks);
+  return { sidebar, layout: layoutSidebar(sidebar, config.docs.sidebarPerFolder) };
+}
+
+/**
+ * A Docusaurus site's sidebars (its sidebars file, else the folder tree), and what follows from
+ * them: the navbar's sidebar links lead to each sidebar's first page, the main doc is the first
+ * sidebar's first doc. `sidebar` lists every sidebar's items, for what reads all of them (llms.txt).
+ */
+function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms'> {
+  const { config, content } = loaded;
+  let named: { id: string; items: SidebarItem[] }[];
+  let layout: SidebarLayout;
+  let categories = content.categories;
+  if (parts.sidebars) {
+    const resolved = resolveSidebars(parts.sidebars, docs, content.categories, config.docs.version.path, diagnostics);
+    named = resolved.sidebars;
+    layout = layoutSidebars(named.map((sidebar) => sidebar.items), resolved.displayed);
+    categories = [...content.categories, ...resolved.categories];
+  } else {
+    const folder = folderSidebar(docs, content.categories, config);
+    named = [{ id: '', items: folder.sidebar }];
+    layout = folder.layout;
+  }
+  const sidebarLinkHrefs = parts.sidebarLinks.map(({ sidebarId, where }) => {
+    const sidebar = sidebarId === undefined ? named[0] : named.find((candidate) => candidate.id === sidebarId);
+    if (!sidebar) {
+      throw new BuildError(where, `The navbar names the sidebar "${sidebarId ?? ''}", which ${parts.sidebars ? 'the sidebars file does not have' : 'needs a sidebars file ("sidebarPath" of the docs options)'}.`,
+        parts.sidebars ? `Use one of: ${named.map((candidate) => candidate.id).join(', ')}.` : 'Name the sidebars file in the docs options, or link to a doc instead.');
+    }
+    return firstRoute(sidebar.items) ?? loaded.docsRoute;
+  });
+  const firstDoc = docs.find((doc) => doc.route === firstRoute(named[0]?.items ?? [])) ?? docs[0];
+  return { sidebar: named.flatMap((sidebar) => sidebar.items), layout, categories, mainDoc: firstDoc?.id, sidebarLinkHrefs };
+}
