@@ -92,11 +92,18 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     // A sidebars file's generated index may have a title of its own besides the sidebar label.
     const titled = node && node.label !== category.label ? { ...node, label: category.label } : node;
     const route = category.indexRoute;
-    if (route && titled) pages.add(route, category.file ?? category.dir, CategoryPage, () => pageData.category(titled, route));
+    if (route && node && titled) {
+      const data = () => pageData.category(titled, route);
+      pages.add(route, category.file ?? category.dir, CategoryPage, data, undefined, () => pageData.partKey(node, route, data));
+    }
   }
-  pages.add(tagsRoute, 'tags index', TagsListPage, () => pageData.tagsIndex(tags, tagsRoute));
+  const tagsData = () => pageData.tagsIndex(tags, tagsRoute);
+  pages.add(tagsRoute, 'tags index', TagsListPage, tagsData, undefined, () => pageData.partKey(tags, tagsRoute, tagsData));
   for (const tag of tags) {
-    for (const slice of tagPages(tag)) pages.add(slice.route, `tag "${tag.label}"`, TagPage, () => pageData.tag(tag, slice, tagsRoute));
+    for (const slice of tagPages(tag)) {
+      const data = () => pageData.tag(tag, slice, tagsRoute);
+      pages.add(slice.route, `tag "${tag.label}"`, TagPage, data, undefined, () => pageData.partKey(tag, slice.route, data));
+    }
   }
   for (const page of standalone) pages.add(page.route, page.file, MarkdownPage, () => pageData.standalone(page));
   pages.add(SEARCH_ROUTE, 'search page', SearchPage, () => pageData.search(SEARCH_ROUTE));

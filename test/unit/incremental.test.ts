@@ -63,6 +63,13 @@ test('a title change renders the pages that show it: every page with the sidebar
   assert.ok(edited.pagesRendered > 1 && edited.pagesRendered <= pagesTotal, `${edited.pagesRendered} of ${pagesTotal}`);
   assert.equal(cache.siteParts.made, true);
   assert.match(readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8'), /Second\s+guide,\s+renamed/, 'another page\'s sidebar shows the new title');
+  assert.match(readFileSync(join(outDir, 'docs/tags/lora/index.html'), 'utf8'), /Second\s+guide,\s+renamed/, 'its tag page lists it by its new title');
+  const siteFile = join(site, 'content/site.yml');
+  writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace('title: Fixture docs', 'title: Fixture handbook'));
+  await build();
+  for (const route of ['docs/tags/lora', 'docs/category/guides', 'docs/guides/first']) {
+    assert.match(readFileSync(join(outDir, route, 'index.html'), 'utf8'), /<title>[^<]*Fixture handbook<\/title>/, `${route} has the site's new title`);
+  }
 });
 
 test('what a doc page shows of other docs follows their edits, though its own doc is unchanged', async () => {
