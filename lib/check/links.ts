@@ -68,9 +68,17 @@ export function configLinks(hrefs: string[], file: string, text: string): LinkRe
 export function linkTargets(table: OutputEntry[], pages: { route: string; anchors: string[] }[], drafts: { route: string; file: string }[] = []): LinkTargets {
   return {
     paths: new Set(table.map((entry) => entry.route)),
-    anchors: new Map(pages.map((page) => [page.route, new Set(page.anchors)])),
+    anchors: new Map(pages.map((page) => [page.route, anchorSet(page.anchors)])),
     drafts: new Map(drafts.map((draft) => [draft.route, draft.file])),
   };
+}
+
+/** A page's anchors as a set, made once per list: `npm start` keeps an unchanged doc's list from build to build. */
+const anchorSets = new WeakMap<string[], Set<string>>();
+function anchorSet(anchors: string[]): Set<string> {
+  let set = anchorSets.get(anchors);
+  if (!set) anchorSets.set(anchors, (set = new Set(anchors)));
+  return set;
 }
 
 /** Every internal link of the site: the docs', the standalone pages' and site.yml's. */

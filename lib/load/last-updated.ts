@@ -53,9 +53,11 @@ const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
  */
 export function lastUpdatedDates(root: string, absPaths: string[], committed = commitDates(root), modifiedMs: (number | undefined)[] = []): Map<string, Date> {
   const dates = new Map<string, Date>();
+  const inside = `${root}${root.endsWith(sep) ? '' : sep}`;
   absPaths.forEach((path, index) => {
-    // git prints `/` separators on every platform.
-    const key = relative(root, path).split(sep).join('/');
+    // git prints `/` separators on every platform. Most paths are inside root as given: a slice of
+    // the path is its relative one (relative() took ~1 µs a doc, in every save of `npm start`).
+    const key = committed.size === 0 ? '' : (path.startsWith(inside) && !path.includes(`${sep}..`) ? path.slice(inside.length) : relative(root, path)).split(sep).join('/');
     const known = modifiedMs[index];
     dates.set(path, committed.get(key) ?? (known === undefined ? modificationTime(path) : new Date(known)));
   });
