@@ -24,7 +24,11 @@ export interface SiteParts {
   /** The category pages: the folders', and a sidebars file's generated indexes. */
   categories: CategorySource[];
   categoryNodes: Map<string, SidebarCategory>;
-  /** The listed docs' tags (unlisted docs are reached by their address only). */
+  /**
+   * The listed docs' tags (unlisted docs are reached by their address only). Kept parts hold the
+   * docs of the build that made them: read only their site-wide facts there, never their HTML
+   * (an edited doc's old HTML is gone from `npm start`'s store).
+   */
   tags: TagGroup[];
   llms: string;
   /** What a Docusaurus site's sidebars set in its configuration, set again on each build's (fresh) configuration. */
