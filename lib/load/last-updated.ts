@@ -54,12 +54,16 @@ const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 export function lastUpdatedDates(root: string, absPaths: string[], committed = commitDates(root), modifiedMs: (number | undefined)[] = []): Map<string, Date> {
   const dates = new Map<string, Date>();
   const inside = `${root}${root.endsWith(sep) ? '' : sep}`;
+  /** The path as git prints it: relative to root, `/` separators on every platform. */
+  const gitPath = (path: string) => {
+    // A path inside root as given (every doc's) is the rest of it: relative() took ~1 µs a doc in every save of `npm start`.
+    const relativePath = path.startsWith(inside) && !path.includes(`${sep}..`) ? path.slice(inside.length) : relative(root, path);
+    return relativePath.split(sep).join('/');
+  };
   absPaths.forEach((path, index) => {
-    // git prints `/` separators on every platform. Most paths are inside root as given: a slice of
-    // the path is its relative one (relative() took ~1 µs a doc, in every save of `npm start`).
-    const key = committed.size === 0 ? '' : (path.startsWith(inside) && !path.includes(`${sep}..`) ? path.slice(inside.length) : relative(root, path)).split(sep).join('/');
+    const date = committed.size === 0 ? undefined : committed.get(gitPath(path));
     const known = modifiedMs[index];
-    dates.set(path, committed.get(key) ?? (known === undefined ? modificationTime(path) : new Date(known)));
+    dates.set(path, date ?? (known === undefined ? modificationTime(path) : new Date(known)));
   });
   return dates;
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
-import { pageSections, type SearchSection } from '../assets/search/sections.ts';
+import { pageSections, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics } from '../diagnostics.ts';
 import { readCommitDates } from '../load/last-updated.ts';
@@ -127,16 +127,7 @@ export class CachedRuntime implements Runtime {
    * build finds here; without one, a build that does not defer makes it.
    */
   async assets(input: AssetsInput): Promise<AssetsResult> {
-    const { searchDigests } = this.cache;
-    // A doc's page for search is made from the doc and the base URL (in its `url`).
-    const entryName = indexEntryName(input.root, input.pagesForSearch, input.categories, input.synonyms, (page, index) => {
-      const doc = input.docs[index];
-      const known = doc && searchDigests.get(doc);
-      if (known?.url === page.url) return known.digest;
-      const digest = pageInputDigest(page);
-      if (doc) searchDigests.set(doc, { url: page.url, digest });
-      return digest;
-    });
+    const entryName = indexEntryName(input.root, input.pagesForSearch, input.categories, input.synonyms, (page, index) => this.searchDigest(page, input.docs[index]));
     const last = this.cache.search.last('index');
     const { searchUpdates } = this.cache;
     const job = (folder: string) => this.indexJob(input, entryName, folder);
@@ -226,6 +217,15 @@ export class CachedRuntime implements Runtime {
 
   finish(): Promise<void> {
     return Promise.resolve();
+  }
+
+  /** The digest of a doc's page for search, kept with the doc: that page is made from the doc and the base URL (in its `url`). */
+  private searchDigest(page: PageForSearch, doc: DocPage | undefined): string {
+    const known = doc && this.cache.searchDigests.get(doc);
+    if (known?.url === page.url) return known.digest;
+    const digest = pageInputDigest(page);
+    if (doc) this.cache.searchDigests.set(doc, { url: page.url, digest });
+    return digest;
   }
 
   /** A digest of a doc's source, made once per source object (load reuses a doc's while its file is unchanged). */

@@ -22,6 +22,7 @@ export class DirectRuntime implements Runtime {
   readonly twins = undefined;
   /** A production build keys no page. */
   readonly htmlKeys = undefined;
+  /** A production build makes its sidebars, tags and /llms.txt once anyway. */
   readonly siteParts = undefined;
   /** A production build checks each image once anyway. */
   readonly checkedImages = undefined;
