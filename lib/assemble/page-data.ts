@@ -194,7 +194,6 @@ export class PageData {
     return key;
   }
 
-  private siteStamp: string | undefined;
   /**
    * A digest of everything a doc page's data reads besides its own doc and date (docData): the
    * configuration, the sidebars (their labels, order, categories and which a page shows), what a
@@ -202,17 +201,17 @@ export class PageData {
    * the tag pages. What docData reads must be here, in the doc itself or in its date.
    */
   private stamp(): string {
-    this.siteStamp ??= stampOfLayout.get(this.layout);
-    if (this.siteStamp !== undefined) return this.siteStamp;
+    const known = stampOfLayout.get(this.layout);
+    if (known !== undefined) return known;
     let others = '';
     for (const doc of this.docsByRoute.values()) {
       let shown = shownOfDoc.get(doc);
       if (shown === undefined) shownOfDoc.set(doc, (shown = JSON.stringify([doc.route, doc.id, doc.sidebarLabel, doc.description, doc.source.frontMatter.paginationLabel])));
       others += `${shown}\n`;
     }
-    this.siteStamp = keyOf([this.config, this.layout.key(), keyOfText(others), [...this.tagRoutes]]);
-    stampOfLayout.set(this.layout, this.siteStamp);
-    return this.siteStamp;
+    const stamp = keyOf([this.config, this.layout.key(), keyOfText(others), [...this.tagRoutes]]);
+    stampOfLayout.set(this.layout, stamp);
+    return stamp;
   }
 
   private docData(doc: DocPage, html: string, cards: boolean): DocPageData {

@@ -65,8 +65,8 @@ export class BuildCache {
   readonly pageStore = new TextStore();
   /** Each doc's search sections as JSON (a doc page object is new whenever its content or base URL changes). */
   readonly sections = new Map<DocPage, StoredText>();
-  /** A digest of each doc's page for search, with its URL (lib/assets/search/index-job.ts: the index's entry name is made from them). */
-  readonly searchDigests = new WeakMap<DocPage, { url: string; digest: string }>();
+  /** A digest of each doc's page for search (lib/assets/search/index-job.ts: the index's entry name is made from them). */
+  readonly searchDigests = new WeakMap<DocPage, string>();
   /** Where the docs' search sections are kept. */
   readonly sectionStore = new TextStore();
   /** The search index and its files (name, content), keyed by the name of its entry file, a digest of its input. */

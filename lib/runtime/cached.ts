@@ -219,12 +219,16 @@ export class CachedRuntime implements Runtime {
     return Promise.resolve();
   }
 
-  /** The digest of a doc's page for search, kept with the doc: that page is made from the doc and the base URL (in its `url`). */
+  /**
+   * The digest of a doc's page for search, kept with the doc: that page is made from the doc and the
+   * base URL, and a doc object is new whenever its content or the base URL changes (as for `sections`).
+   */
   private searchDigest(page: PageForSearch, doc: DocPage | undefined): string {
-    const known = doc && this.cache.searchDigests.get(doc);
-    if (known?.url === page.url) return known.digest;
-    const digest = pageInputDigest(page);
-    if (doc) this.cache.searchDigests.set(doc, { url: page.url, digest });
+    let digest = doc && this.cache.searchDigests.get(doc);
+    if (digest === undefined) {
+      digest = pageInputDigest(page);
+      if (doc) this.cache.searchDigests.set(doc, digest);
+    }
     return digest;
   }
 
