@@ -71,7 +71,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // "Last updated" comes from one pass over git history, run meanwhile.
     const commitDates = runtime.commitDates(siteDir);
     const loaded = await stage('load', () => {
-      const site = loadSite(siteDir, diagnostics, { parsed: (path, parse) => runtime.parsed(path, parse), keep: runtime.keep, knownDocs: runtime.knownDocs });
+      const site = loadSite(siteDir, diagnostics, { parsed: (path, parse) => runtime.parsed(path, parse), keep: runtime.keep, knownDocs: runtime.knownDocs, knownTree: runtime.knownTree });
       return options.drafts ? site : { ...site, content: withoutDrafts(site.content) };
     });
     runtime = runtime.forDocs(loaded.content.docs.length);

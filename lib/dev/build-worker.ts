@@ -54,7 +54,10 @@ async function build(): Promise<{ reply: WorkerReply; searchDeferred: boolean }>
 
 process.on('message', (request: BuildRequest) => {
   if (request.type !== 'build') return;
-  queue = queue.then(async () => reply((await build()).reply));
+  queue = queue.then(async () => {
+    cache.tree.saw(request.changed);
+    reply((await build()).reply);
+  });
 });
 // dev.ts gone (killed, crashed): nobody will ask for a build again, so stop rather than linger.
 process.on('disconnect', () => process.exit(0));

@@ -73,8 +73,17 @@ export async function startDevServer(root: string, args: readonly string[], work
     return started;
   }
 
+  /** The watcher watches every file (its first scan is done). */
+  let watching = false;
+  /**
+   * It did when the last build was asked for, so the files it saw change since are all that did:
+   * the worker may then skip walking the docs folder (lib/load/known-tree.ts). A save made before
+   * it was ready may have gone unseen, so the first build after that walks.
+   */
+  let watchedSinceLastBuild = false;
+
   /** Sends one build to the worker (starting one if needed) and waits for its answer or its end. */
-  async function build(): Promise<Exclude<WorkerReply, { type: 'ready' }>> {
+  async function build(changed: string[]): Promise<Exclude<WorkerReply, { type: 'ready' }>> {
     if (!worker) {
       let entry: string;
       try {
@@ -101,7 +110,8 @@ export async function startDevServer(root: string, args: readonly string[], work
       };
       current.process.on('message', onMessage);
       current.process.once('exit', onExit);
-      current.process.send({ type: 'build' } satisfies BuildRequest);
+      current.process.send({ type: 'build', changed: watchedSinceLastBuild ? changed : undefined } satisfies BuildRequest);
+      watchedSinceLastBuild = watching;
     });
   }
 
@@ -123,7 +133,7 @@ export async function startDevServer(root: string, args: readonly string[], work
 
   async function rebuild(changed: string[] = []): Promise<void> {
     if (changed.some((file) => BUILD_CODE.some((dir) => file.startsWith(dir + sep)))) stopWorker();
-    const reply = await build();
+    const reply = await build(changed);
     if (reply.type === 'failed') {
       live.failed(reply.message);
       return;
@@ -180,7 +190,10 @@ export async function startDevServer(root: string, args: readonly string[], work
 
   // Announce once the first build is done and the watcher sees every file, so no early save is missed.
   running = rebuild();
-  await Promise.all([running, listening, new Promise<void>((resolve) => watcher.once('ready', () => resolve()))]);
+  await Promise.all([running, listening, new Promise<void>((resolve) => watcher.once('ready', () => {
+    watching = true;
+    resolve();
+  }))]);
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   console.log(`Serving the documentation at http://${shownHost}:${(server.address() as AddressInfo).port}/ (Ctrl+C to stop)`);
 

@@ -2,10 +2,11 @@
 // front matter and _category_ files. Touches the file system; everything after it is pure.
 import { ownStrings, withSpilled, type KeepText } from '../runtime/spill.ts';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseYaml } from './config.ts';
 import { BuildError, Diagnostics, lineAt, lineOfKey, type Location, type Warning } from '../diagnostics.ts';
 import type { Memo } from '../runtime/memo.ts';
+import type { KnownTree } from './known-tree.ts';
 import { FieldReader, isPlainObject } from './fields.ts';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
 import { slugify } from '../slug.ts';
@@ -100,6 +101,8 @@ export interface ContentOptions {
   keep?: KeepText | undefined;
   /** `npm start`: each doc as the last build read it, reused while its file is unchanged (readDoc). */
   knownDocs?: Memo<KnownDoc> | undefined;
+  /** `npm start`: the last walk of the docs folder, reused while the watcher saw only known docs edited. */
+  knownTree?: KnownTree | undefined;
 }
 
 /** A doc read by an earlier build, with the warnings reading it gave, to give them again on reuse. */
@@ -116,10 +119,29 @@ export function loadContent(options: ContentOptions): LoadedContent {
   if (!existsSync(options.docsDir)) {
     throw new BuildError({ file: relative(options.root, options.docsDir) }, 'The docs folder is missing.', 'Create it and add at least one markdown file.');
   }
-  walk(options, '', docs, categories);
-  options.knownDocs?.keepOnly(new Set(docs.map((doc) => doc.absPath)));
+  const { knownTree, knownDocs } = options;
+  const treeKey = `${options.root}\0${options.docsDir}\0${options.docsPath}`;
+  const reusable = knownDocs && knownTree ? knownTree.reusable(options.docsDir, treeKey) : undefined;
+  if (reusable && knownDocs && knownTree) {
+    docs.push(...reusable.docs.map((doc) => (reusable.edited.has(doc.absPath) ? readDoc(options, doc.dir, doc.sortName) : knownDoc(options, knownDocs, doc))));
+    categories.push(...reusable.categories);
+    knownTree.reused(docs);
+  } else {
+    const dirs = knownTree ? new Set<string>() : undefined;
+    walk(options, '', docs, categories, dirs);
+    knownDocs?.keepOnly(new Set(docs.map((doc) => doc.absPath)));
+    if (dirs) knownTree?.walked(treeKey, docs, categories, dirs);
+  }
   warnCaseOnlyDuplicates(docs, categories, options.diagnostics);
   return { docsDir: options.docsDir, docs, categories, drafts: [] };
+}
+
+/** A doc the last build read, its file unchanged since: its warnings given again. */
+function knownDoc(options: ContentOptions, knownDocs: Memo<KnownDoc>, doc: DocSource): DocSource {
+  const known = knownDocs.last(doc.absPath)?.value;
+  if (known?.source !== doc) return readDoc(options, doc.dir, doc.sortName);
+  for (const warning of known.warnings) options.diagnostics.warn(warning, warning.message);
+  return doc;
 }
 
 /**
@@ -165,22 +187,27 @@ export function docExtension(name: string): '.md' | '.mdx' | undefined {
   return undefined;
 }
 
-/** A folder is a sidebar category when it has a category file or holds pages (an img/ folder does not). */
-function holdsPages(absDir: string): boolean {
+/**
+ * A folder is a sidebar category when it has a category file or holds pages (an img/ folder does
+ * not). `dirs` gets each folder listed (for `npm start`'s KnownTree).
+ */
+function holdsPages(absDir: string, dirs: Set<string> | undefined): boolean {
+  dirs?.add(resolve(absDir));
   return readdirSync(absDir, { withFileTypes: true }).some((entry) =>
     (entry.isFile() && (docExtension(entry.name) !== undefined || CATEGORY_FILES.includes(entry.name))) ||
-    (entry.isDirectory() && !entry.name.startsWith('.') && holdsPages(join(absDir, entry.name))));
+    (entry.isDirectory() && !entry.name.startsWith('.') && holdsPages(join(absDir, entry.name), dirs)));
 }
 
-function walk(options: ContentOptions, dir: string, docs: DocSource[], categories: CategorySource[]): void {
+function walk(options: ContentOptions, dir: string, docs: DocSource[], categories: CategorySource[], dirs: Set<string> | undefined): void {
   const absDir = join(options.docsDir, dir);
-  if (dir !== '' && !holdsPages(absDir)) return;
+  dirs?.add(resolve(absDir));
+  if (dir !== '' && !holdsPages(absDir, dirs)) return;
   const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (dir !== '') categories.push(readCategory(options, dir, entries.map((entry) => entry.name)));
   for (const entry of entries) {
     if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) walk(options, rel, docs, categories);
+    if (entry.isDirectory()) walk(options, rel, docs, categories, dirs);
     else if (entry.isFile() && docExtension(entry.name)) docs.push(readDoc(options, dir, entry.name));
   }
 }
@@ -263,7 +290,7 @@ export function joinRoute(...parts: string[]): string {
   return segments.length > 0 ? `/${segments.join('/')}/` : '/';
 }
 
-const CATEGORY_FILES = ['_category_.json', '_category_.yml', '_category_.yaml'];
+export const CATEGORY_FILES = ['_category_.json', '_category_.yml', '_category_.yaml'];
 
 function readCategory(options: ContentOptions, dir: string, names: string[]): CategorySource {
   const folderName = dir.split('/').pop() ?? dir;

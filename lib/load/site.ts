@@ -9,6 +9,7 @@ import type { Diagnostics } from '../diagnostics.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import { loadSiteConfig, type SiteConfig } from './config.ts';
 import { joinRoute, loadContent, type KnownDoc, type LoadedContent } from './content.ts';
+import type { KnownTree } from './known-tree.ts';
 import type { Memo } from '../runtime/memo.ts';
 import { docusaurusConfigFile } from './docusaurus/config.ts';
 import { loadDocusaurusSite, type DocusaurusParts } from './docusaurus/site.ts';
@@ -46,14 +47,16 @@ export interface LoadWith {
   keep?: KeepText | undefined;
   /** Each doc as the last build read it (`npm start`, ContentOptions.knownDocs). */
   knownDocs?: Memo<KnownDoc> | undefined;
+  /** The last walk of the docs folder (`npm start`, ContentOptions.knownTree). */
+  knownTree?: KnownTree | undefined;
 }
 
-export function loadSite(siteDir: string, diagnostics: Diagnostics, { parsed, keep, knownDocs }: LoadWith): LoadedSite {
+export function loadSite(siteDir: string, diagnostics: Diagnostics, { parsed, keep, knownDocs, knownTree }: LoadWith): LoadedSite {
   const docusaurusConfig = existsSync(join(siteDir, 'content/site.yml')) ? undefined : docusaurusConfigFile(siteDir);
-  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics, { keep, knownDocs });
+  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics, { keep, knownDocs, knownTree });
   const { config, text: configText } = loadSiteConfig(join(siteDir, 'content/site.yml'), 'content/site.yml');
   const docsPath = config.docs.version.path;
-  const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics, keep, knownDocs });
+  const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics, keep, knownDocs, knownTree });
   const apiFile = { absPath: join(siteDir, 'content/api/openapi.yaml'), file: 'content/api/openapi.yaml' };
   return {
     siteDir, config, configText, configFile: 'content/site.yml', configImageDir: 'assets', content, apiFile,

@@ -15,6 +15,7 @@ import type { CompiledAssets } from '../assets/bundle.ts';
 import type { Warning } from '../diagnostics.ts';
 import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
+import { KnownTree } from '../load/known-tree.ts';
 import type { DocPage } from '../model.ts';
 import type { KeptTwin, TwinCache } from '../assemble/llms.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
@@ -45,6 +46,8 @@ export interface CacheStats {
 export class BuildCache {
   /** Each doc as read from its file, by path, while the file's size and time are the same. */
   readonly sources = new Memo<KnownDoc>();
+  /** The last walk of the docs folder, and the files the server's watcher saw change since (`saw`). */
+  readonly tree = new KnownTree();
   /** Each doc source's digest, while the object is the same. */
   readonly sourceKeys = new WeakMap<DocSource, string>();
   /** Transformed docs by source path. */

@@ -51,6 +51,10 @@ export class CachedRuntime implements Runtime {
     return this.cache.sources;
   }
 
+  get knownTree(): BuildCache['tree'] {
+    return this.cache.tree;
+  }
+
   get checkedImages(): BuildCache['images'] {
     return this.cache.images;
   }

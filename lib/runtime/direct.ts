@@ -28,6 +28,7 @@ export class DirectRuntime implements Runtime {
   readonly checkedImages = undefined;
   /** A production build reads each doc once anyway. */
   readonly knownDocs = undefined;
+  readonly knownTree = undefined;
   /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */
   protected writer: SiteWriter | undefined;
   private search: Omit<BuiltSearchIndex, 'url'> | undefined;

@@ -15,6 +15,7 @@ import type { HtmlKey } from '../assemble/page-data.ts';
 import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
+import type { KnownTree } from '../load/known-tree.ts';
 import type { DocPage } from '../model.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import type { SearchSynonyms } from '../../common/search.ts';
@@ -83,6 +84,8 @@ export interface Runtime {
   parsed<T>(path: string, parse: (path: string) => T): T;
   /** Load: each doc as the last build read it, while its file is unchanged (`npm start` only). */
   readonly knownDocs: Memo<KnownDoc> | undefined;
+  /** Load: the last walk of the docs folder, while the watcher saw only known docs edited (`npm start` only). */
+  readonly knownTree: KnownTree | undefined;
   /**
    * Load and transform: where each doc's markdown body (and in a production build its HTML) waits
    * until it is read (a spill file, lib/runtime/spill.ts); undefined keeps them in memory.

@@ -1,7 +1,7 @@
 // Incremental builds (`npm start`): with a BuildCache kept between builds, a change re-renders only
 // the pages it affects. That the result is the same site a fresh build writes: test/unit/build-modes.test.ts.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
@@ -115,6 +115,58 @@ test('new, renamed and deleted files are handled', async () => {
   rmSync(join(guides, '3-fourth.md'));
   await build();
   assert.equal(readdirSync(join(outDir, 'docs/guides')).includes('fourth'), false);
+});
+
+/** As `npm start` builds a save: the files its watcher saw change are told first (lib/load/known-tree.ts). */
+async function watchedSite() {
+  const site = await incrementalSite();
+  await site.build();
+  // The server's first report: it was not yet watching every file, so this build walks the folder.
+  site.cache.tree.saw(undefined);
+  await site.build(true);
+  const save = async (...paths: string[]) => {
+    site.cache.tree.saw(paths.map((path) => join(site.site, 'content/docs', path)));
+    return site.build(true);
+  };
+  const page = (route: string) => readFileSync(join(site.outDir, route, 'index.html'), 'utf8');
+  const routes = (dir: string) => readdirSync(join(site.outDir, dir));
+  return { ...site, save, page, routes, docs: join(site.site, 'content/docs') };
+}
+
+test('a save the watcher tells of reads the docs it names, and walks the folder only when one could be new', async () => {
+  const { docs, save, page, routes } = await watchedSite();
+  // Both files change, the watcher tells of one: the build trusts it and reads no other file.
+  writeFileSync(join(docs, 'guides/1-first.md'), readFileSync(join(docs, 'guides/1-first.md'), 'utf8').replace('# First guide', '# First guide\n\nFirst edit.'));
+  writeFileSync(join(docs, 'guides/2-second.md'), readFileSync(join(docs, 'guides/2-second.md'), 'utf8').replace('## Deep section', '## Deep section\n\nSecond edit.'));
+  await save('guides/2-second.md');
+  assert.match(page('docs/guides/second'), /Second edit\./);
+  assert.doesNotMatch(page('docs/guides/first'), /First edit\./, 'a file the watcher did not name is not read');
+  await save('guides/1-first.md', 'guides/.1-first.md.swp');
+  assert.match(page('docs/guides/first'), /First edit\./, 'an editor\'s temporary file beside it changes nothing');
+
+  // A doc added, renamed, removed; a folder of docs added and removed; a category file edited.
+  writeFileSync(join(docs, 'guides/3-third.md'), '# Third guide\n\nNew.\n');
+  await save('guides/3-third.md');
+  assert.match(page('docs/guides/third'), /<h1>Third guide<\/h1>/);
+  renameSync(join(docs, 'guides/3-third.md'), join(docs, 'guides/3-fourth.md'));
+  await save('guides/3-third.md', 'guides/3-fourth.md');
+  assert.match(page('docs/guides/fourth'), /<h1>Third guide<\/h1>/);
+  assert.equal(routes('docs/guides').includes('third'), false, 'the old route is gone');
+  rmSync(join(docs, 'guides/3-fourth.md'));
+  await save('guides/3-fourth.md');
+  assert.equal(routes('docs/guides').includes('fourth'), false);
+  mkdirSync(join(docs, 'more'));
+  writeFileSync(join(docs, 'more/one.md'), '# One more\n\nText.\n');
+  await save('more', 'more/one.md');
+  assert.match(page('docs/more/one'), /<h1>One more<\/h1>/);
+  // Told only of the folder, as a watcher may tell of a folder removed with what it held.
+  rmSync(join(docs, 'more'), { recursive: true });
+  await save('more');
+  assert.equal(routes('docs').includes('more'), false, 'the removed folder\'s page is gone');
+  const category = join(docs, 'guides/_category_.yml');
+  writeFileSync(category, readFileSync(category, 'utf8').replace('label: Guides', 'label: Walkthroughs').replace('  type: generated-index', '  type: generated-index\n  slug: /category/guides'));
+  await save('guides/_category_.yml');
+  assert.match(page('docs/guides/second'), /Walkthroughs/);
 });
 
 test('a stylesheet or client change re-renders no page, yet every page links the new file', async () => {

@@ -21,11 +21,11 @@ export interface DocusaurusParts {
   staticFiles: StaticFile[];
 }
 
-export function loadDocusaurusSite(siteDir: string, configFile: string, diagnostics: Diagnostics, { keep, knownDocs }: Omit<LoadWith, 'parsed'>): LoadedSite {
+export function loadDocusaurusSite(siteDir: string, configFile: string, diagnostics: Diagnostics, { keep, knownDocs, knownTree }: Omit<LoadWith, 'parsed'>): LoadedSite {
   const read = readDocusaurusConfig(siteDir, configFile, diagnostics);
   const { config } = read;
   const docsPath = config.docs.version.path;
-  const loaded = loadContent({ root: siteDir, docsDir: read.docsDir, docsPath, diagnostics, keep, knownDocs });
+  const loaded = loadContent({ root: siteDir, docsDir: read.docsDir, docsPath, diagnostics, keep, knownDocs, knownTree });
   const content = read.tagsFile ? applyTagsFile(loaded, readTagsFile(read.tagsFile.absPath, read.tagsFile.file), read.onInlineTags, diagnostics) : loaded;
   const docsById = new Map(content.docs.map((doc) => [doc.id, doc]));
   for (const { link, docId, where } of read.docLinks) {
