@@ -84,8 +84,28 @@ export function llmsFullHead(config: SiteConfig, part?: { part: number; parts: n
 }
 
 /**
- * Every doc's markdown twin (index.md beside its page), in sidebar order (docs outside the sidebar
- * last), and /llms-full.txt: llmsFullHead, then each twin under a line with its page's URL, in the
+ * The docs in reading order, as indexes into `docs`: the sidebars' order, then the docs no sidebar
+ * lists, in file order.
+ */
+export function readingOrder(sidebar: SidebarItem[], docs: DocPage[]): number[] {
+  const indexByRoute = new Map(docs.map((doc, index) => [doc.route, index]));
+  const order: number[] = [];
+  const placed = new Set<number>();
+  for (const link of flattenSidebar(sidebar)) {
+    const index = indexByRoute.get(link.route);
+    if (index === undefined || placed.has(index)) continue;
+    placed.add(index);
+    order.push(index);
+  }
+  docs.forEach((_doc, index) => {
+    if (!placed.has(index)) order.push(index);
+  });
+  return order;
+}
+
+/**
+ * Every doc's markdown twin (index.md beside its page), in reading order (`inOrder`, readingOrder),
+ * and /llms-full.txt: llmsFullHead, then each twin under a line with its page's URL, in the
  * same order (in parts past LLMS_FULL_PART_DOCS docs; `partDocs` is for tests). Each twin is made
  * once, when it is first written. With `made` (`npm start`), it is kept there for as long as its doc
  * object lives (lib/runtime/build-cache.ts transforms a doc again whenever its source, the routes,
@@ -95,14 +115,10 @@ export function llmsFullHead(config: SiteConfig, part?: { part: number; parts: n
  * files come in the order [a part's twins, that part], so no more than one part's twins are held at
  * a time, however large the site.
  */
-export function markdownTwins(config: SiteConfig, sidebar: SidebarItem[], docs: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
+export function markdownTwins(config: SiteConfig, inOrder: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
   made: TwinCache | undefined, partDocs = LLMS_FULL_PART_DOCS): FileOutput[] {
   const url = (route: string) => absoluteUrl(config, route);
   const siteRoot = url('/');
-  const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
-  const inOrder = flattenSidebar(sidebar).map((link) => docsByRoute.get(link.route)).filter((doc) => doc !== undefined);
-  const listed = new Set(inOrder);
-  inOrder.push(...docs.filter((doc) => !listed.has(doc)));
   const make = (doc: DocPage) => docMarkdown(doc, { ...context, origin: config.url, url });
   const kept = (cache: TwinCache, doc: DocPage) => cache.get(doc, siteRoot) ?? cache.keep(doc, siteRoot, make(doc));
   const twin = (doc: DocPage) => made ? kept(made, doc).text() : make(doc);

@@ -12,7 +12,7 @@ import type { LoadedSite } from '../load/site.ts';
 import type { DocPage, SidebarCategory, SidebarItem, TagGroup } from '../model.ts';
 import { keyOf, keyOfText } from '../runtime/build-cache.ts';
 import { Memo } from '../runtime/memo.ts';
-import { llmsTxt } from './llms.ts';
+import { llmsTxt, readingOrder } from './llms.ts';
 import { buildSidebar, categoriesByRoute, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
 import { resolveSidebars } from './sidebars-file.ts';
 import { collectTags } from './tags.ts';
@@ -31,6 +31,8 @@ export interface SiteParts {
    */
   tags: TagGroup[];
   llms: string;
+  /** The docs in reading order, as indexes into the docs (lib/assemble/llms.ts: /llms-full.txt and the twins follow it). */
+  readingOrder: number[];
   /** What a Docusaurus site's sidebars set in its configuration, set again on each build's (fresh) configuration. */
   mainDoc: string | undefined;
   sidebarLinkHrefs: string[];
@@ -96,6 +98,7 @@ function makeParts(loaded: LoadedSite, docs: DocPage[], diagnostics: Diagnostics
     categoryNodes: categoriesByRoute(sidebar),
     tags: collectTags(listed, diagnostics),
     llms: llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar)),
+    readingOrder: readingOrder(sidebar, docs),
   };
 }
 
@@ -124,7 +127,7 @@ function folderSidebar(docs: DocPage[], categories: CategorySource[], config: Si
  * them: the navbar's sidebar links lead to each sidebar's first page, the main doc is the first
  * sidebar's first doc. `sidebar` lists every sidebar's items, for what reads all of them (llms.txt).
  */
-function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms'> {
+function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms' | 'readingOrder'> {
   const { config, content } = loaded;
   let named: { id: string; items: SidebarItem[] }[];
   let layout: SidebarLayout;

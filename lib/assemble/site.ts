@@ -70,7 +70,7 @@ export interface AssembleInput {
 export function assembleSite({ root, loaded, docs, standalone, committed, assets, twins, htmlKeys, siteParts, diagnostics }: AssembleInput): AssembledSite {
   const { config, content, siteDir, tagsRoute, api } = loaded;
   warnLostCategoryLinks(siteDir, docs, content.categories, diagnostics);
-  const { sidebar, layout, categories: allCategories, categoryNodes, tags, llms } = assembleSiteParts(loaded, docs, diagnostics, siteParts);
+  const { layout, categories: allCategories, categoryNodes, tags, llms, readingOrder } = assembleSiteParts(loaded, docs, diagnostics, siteParts);
   if (!docs.some((doc) => doc.id === config.docs.mainDoc)) {
     throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
       'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
@@ -129,7 +129,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
     // A Docusaurus site's static/ folder, at the site root.
     ...staticOutputs(loaded, pages.routes(), diagnostics),
-    ...markdownTwins(config, sidebar, docs, {
+    ...markdownTwins(config, readingOrder.map((index) => docs[index] as DocPage), {
       resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
       docsDir: content.docsDir,
       isDocRoute: (route) => docRoutes.has(route),

@@ -101,6 +101,21 @@ test('what a doc page shows of other docs follows their edits, though its own do
   assert.match(page('docs/guides/second'), /Walkthroughs/, 'the sidebar and the breadcrumbs show the category\'s new label');
 });
 
+test('/llms-full.txt follows a change of the reading order, and keeps it through a body edit', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  await build();
+  const order = () => [...readFileSync(join(outDir, 'llms-full.txt'), 'utf8').matchAll(/^Source: .*\/docs\/guides\/(\w+)\/$/gm)].map((match) => match[1]);
+  assert.deepEqual(order(), ['first', 'second']);
+  const file = join(site, 'content/docs/guides/1-first.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('title: First guide', 'title: First guide\nsidebar_position: 9'));
+  await build();
+  assert.deepEqual(order(), ['second', 'first'], 'the sidebar\'s new order');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('# First guide', '# First guide\n\nEdited.'));
+  await build(true);
+  assert.deepEqual(order(), ['second', 'first']);
+  assert.match(readFileSync(join(outDir, 'llms-full.txt'), 'utf8'), /Edited\./);
+});
+
 test('new, renamed and deleted files are handled', async () => {
   const { site, outDir, build } = await incrementalSite();
   await build();

@@ -31,7 +31,7 @@ function written(files: FileOutput[]): Map<string, string> {
 }
 
 test('each part of /llms-full.txt comes right after the twins of its docs', () => {
-  const files = markdownTwins(loaded.config, [], docs, context, undefined, PART_DOCS);
+  const files = markdownTwins(loaded.config, docs, context, undefined, PART_DOCS);
   const contents = written(files);
   const parts = files.filter((file) => /^llms-full-\d+\.txt$/.test(file.path));
   assert.ok(parts.length > 3, `${parts.length} parts`);
@@ -44,9 +44,9 @@ test('each part of /llms-full.txt comes right after the twins of its docs', () =
 });
 
 test('the twins and /llms-full.txt are the same written in any order, with or without the twins kept between builds', () => {
-  const inOrder = written(markdownTwins(loaded.config, [], docs, context, undefined, PART_DOCS));
-  const reversed = written(markdownTwins(loaded.config, [], docs, context, undefined, PART_DOCS).reverse());
-  const kept = written(markdownTwins(loaded.config, [], docs, context, new BuildCache().twins, PART_DOCS));
+  const inOrder = written(markdownTwins(loaded.config, docs, context, undefined, PART_DOCS));
+  const reversed = written(markdownTwins(loaded.config, docs, context, undefined, PART_DOCS).reverse());
+  const kept = written(markdownTwins(loaded.config, docs, context, new BuildCache().twins, PART_DOCS));
   assert.ok(inOrder.size > docs.length);
   for (const other of [reversed, kept]) {
     assert.deepEqual([...other.keys()].sort(), [...inOrder.keys()].sort());
@@ -64,7 +64,7 @@ test('kept between builds, a twin and its part of /llms-full.txt change version 
     },
     keep: (doc, siteRoot, text) => twins.keep(doc, siteRoot, text),
   };
-  const versions = (of: DocPage[]) => new Map(markdownTwins(loaded.config, [], of, context, counted, PART_DOCS).map((file) => [file.path, file.version?.()]));
+  const versions = (of: DocPage[]) => new Map(markdownTwins(loaded.config, of, context, counted, PART_DOCS).map((file) => [file.path, file.version?.()]));
   const first = versions(docs);
   const unversioned = [...first].filter(([path, version]) => /(^|\/)index\.md$|^llms-full-\d+\.txt$/.test(path) && typeof version !== 'string');
   assert.deepEqual(unversioned, [], 'every twin and part has a version');
