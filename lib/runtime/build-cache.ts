@@ -20,6 +20,7 @@ import type { DocPage } from '../model.ts';
 import type { KeptTwin, TwinCache } from '../assemble/llms.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
 import { SitePartsCache } from '../assemble/site-parts.ts';
+import { KeptLinkChecks } from '../check/links.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
 import type { SearchUpdates } from './search-updates.ts';
@@ -62,6 +63,8 @@ export class BuildCache {
   readonly htmlKeys = new WeakMap<DocPage, HtmlKey>();
   /** The sidebars, tags and /llms.txt, with each doc's site-wide facts as a digest (lib/assemble/site-parts.ts). */
   readonly siteParts = new SitePartsCache();
+  /** What each page's links gave in the link check, while the routes and anchors are the same. */
+  readonly linkChecks = new KeptLinkChecks();
   /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs (the key is the page's). */
   readonly pages = new Memo<{ key: string; html: StoredText }>();
   /** Where the pages' HTML is kept (each store is compacted with the texts of its own kind). */

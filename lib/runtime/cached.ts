@@ -26,6 +26,7 @@ import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache
 import type { TwinCache } from '../assemble/llms.ts';
 import { htmlKey, type HtmlKey } from '../assemble/page-data.ts';
 import type { SitePartsCache } from '../assemble/site-parts.ts';
+import type { KeptLinkChecks } from '../check/links.ts';
 import { bundlesInto } from './direct.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
@@ -69,6 +70,10 @@ export class CachedRuntime implements Runtime {
 
   get siteParts(): SitePartsCache {
     return this.cache.siteParts;
+  }
+
+  get linkChecks(): KeptLinkChecks {
+    return this.cache.linkChecks;
   }
 
   commitDates(siteDir: string): Promise<Map<string, Date>> {

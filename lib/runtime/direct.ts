@@ -24,10 +24,13 @@ export class DirectRuntime implements Runtime {
   readonly htmlKeys = undefined;
   /** A production build makes its sidebars, tags and /llms.txt once anyway. */
   readonly siteParts = undefined;
+  /** A production build checks each link once anyway. */
+  readonly linkChecks = undefined;
   /** A production build checks each image once anyway. */
   readonly checkedImages = undefined;
   /** A production build reads each doc once anyway. */
   readonly knownDocs = undefined;
+  /** A production build walks the docs folder once anyway. */
   readonly knownTree = undefined;
   /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */
   protected writer: SiteWriter | undefined;

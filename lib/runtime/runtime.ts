@@ -16,6 +16,7 @@ import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { KnownTree } from '../load/known-tree.ts';
+import type { KeptLinkChecks } from '../check/links.ts';
 import type { DocPage } from '../model.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import type { SearchSynonyms } from '../../common/search.ts';
@@ -103,6 +104,8 @@ export interface Runtime {
   readonly htmlKeys: WeakMap<DocPage, HtmlKey> | undefined;
   /** Assemble: the last build's sidebars, tags and /llms.txt, while every doc's site-wide facts are the same (`npm start` only). */
   readonly siteParts: SitePartsCache | undefined;
+  /** Check: what each page's links gave, while the routes and the pages' anchors are the same (`npm start` only). */
+  readonly linkChecks: KeptLinkChecks | undefined;
   /** Assets: the search index and the bundles, added to the build's assets; their URLs. */
   assets(input: AssetsInput): Promise<AssetsResult>;
   /** Render: every page of the output table. */

@@ -116,6 +116,38 @@ test('/llms-full.txt follows a change of the reading order, and keeps it through
   assert.match(readFileSync(join(outDir, 'llms-full.txt'), 'utf8'), /Edited\./);
 });
 
+test('the link check follows what a save changes: anchors and pages of other docs, its own links', async () => {
+  const { site, outDir, cache } = await incrementalSite();
+  const build = async () => (await buildSite({ root: ROOT, siteDir: site, outDir, cache, deferSearch: true })).warnings.map((warning) => warning.message);
+  const second = join(site, 'content/docs/guides/2-second.md');
+  const first = join(site, 'content/docs/guides/1-first.md');
+  const edit = (file: string, change: (text: string) => string) => writeFileSync(file, change(readFileSync(file, 'utf8')));
+  const anchorWarning = /Link to "\/docs\/guides\/second\/#deep-section": the page has no element/;
+  assert.equal((await build()).some((message) => anchorWarning.test(message)), false);
+  // The first guide links to the second's "Deep section": renamed there, the unchanged first guide's link is warned of.
+  edit(second, (text) => text.replace('## Deep section', '## Shallow section'));
+  assert.ok((await build()).some((message) => anchorWarning.test(message)), 'the anchor the other doc lost');
+  edit(second, (text) => text.replace('## Shallow section', '## Shallow section\n\nMore text.'));
+  assert.ok((await build()).some((message) => anchorWarning.test(message)), 'still warned of on the next save');
+  edit(second, (text) => text.replace('## Shallow section', '## Deep section'));
+  assert.equal((await build()).some((message) => anchorWarning.test(message)), false, 'the anchor is back');
+  edit(first, (text) => `${text}\n[Nowhere](/docs/nowhere/)\n`);
+  await assert.rejects(build(), /1-first\.md:\d+: Broken link to "\/docs\/nowhere\/"/);
+  edit(first, (text) => text.replace('[Nowhere](/docs/nowhere/)', '[The second guide](/docs/guides/second/)'));
+  await build();
+  edit(join(site, 'content/docs/index.md'), (text) => `${text}\nMore.\n`);
+  await build();
+  // A tag renamed: as many routes as before, one of them other, and the doc linking to the old one unchanged.
+  edit(join(site, 'content/docs/index.md'), (text) => `${text}\n[Noise offset](/docs/tags/noise-offset/)\n`);
+  await build();
+  edit(first, (text) => text.replace('noise offset]', 'noise offsets]'));
+  await assert.rejects(build(), /index\.md:\d+: Broken link to "\/docs\/tags\/noise-offset\/"/, 'a tag page gone breaks the links of unchanged docs');
+  edit(first, (text) => text.replace('noise offsets]', 'noise offset]'));
+  await build();
+  renameSync(second, join(site, 'content/docs/guides/2-other.md'));
+  await assert.rejects(build(), /1-first\.md:\d+: Broken link to "\/docs\/guides\/second\/"/, 'a page gone breaks the links of unchanged docs');
+});
+
 test('new, renamed and deleted files are handled', async () => {
   const { site, outDir, build } = await incrementalSite();
   await build();
