@@ -6,6 +6,7 @@ import '../render/production-env.ts';
 import { BuildCache } from '../runtime/build-cache.ts';
 import { keepReadyIndex } from '../runtime/cached.ts';
 import { SearchUpdates } from '../runtime/search-updates.ts';
+import { LaterWrites } from '../runtime/later-writes.ts';
 import { buildSite } from '../pipeline.ts';
 import { printFailure, printSummary } from '../report.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';
@@ -25,14 +26,23 @@ function reply(message: WorkerReply): void {
 /** One build at a time: a save that comes during a build waits for it. */
 let queue: Promise<void> = Promise.resolve();
 
+/** The last build's pages link the newest search index (none was deferred). */
+let searchCurrent = false;
+const announce = () => {
+  if (searchCurrent) console.log('Search index brought up to date.');
+};
+
 // A save's build keeps the last search index; the new one is built in a helper thread meanwhile,
-// and once the newest is there a build fills every page with its name (no tab reloads for that).
-cache.searchUpdates = new SearchUpdates((task) => {
+// and once the newest is there a build fills every page with its name (no tab reloads for that),
+// writing them a few at a time between the builds of the saves that come meanwhile.
+const schedule = (task: () => void) => {
   queue = queue.then(task);
-}, (ready) => keepReadyIndex(cache, ready), () => {
+};
+cache.laterWrites = new LaterWrites(schedule, announce);
+cache.searchUpdates = new SearchUpdates(schedule, (ready) => keepReadyIndex(cache, ready), () => {
   queue = queue.then(async () => {
-    const { searchDeferred } = await build();
-    if (!searchDeferred) console.log('Search index brought up to date.');
+    await build();
+    if (!cache.laterWrites?.waiting) announce();
   });
 }, (error) => console.error(`The search index could not be brought up to date (the next save tries again): ${error instanceof Error ? error.message : String(error)}`));
 
@@ -40,6 +50,7 @@ async function build(): Promise<{ reply: WorkerReply; searchDeferred: boolean }>
   const started = performance.now();
   try {
     const result = await buildSite({ ...options, cache, deferSearch: true });
+    searchCurrent = !result.searchDeferred;
     const ms = performance.now() - started;
     printSummary(result, ms);
     const { pagesRendered, pagesTotal, docsTransformed, docsTotal } = cache.stats;
@@ -47,6 +58,7 @@ async function build(): Promise<{ reply: WorkerReply; searchDeferred: boolean }>
     return { reply: { type: 'built', ms, pagesRendered, pagesTotal, stylesheet: result.stylesheet }, searchDeferred: result.searchDeferred };
   } catch (error) {
     // A broken page keeps the last good site on screen; the fix rebuilds it.
+    searchCurrent = false;
     printFailure(error);
     return { reply: { type: 'failed', message: error instanceof Error ? error.message : String(error) }, searchDeferred: false };
   }

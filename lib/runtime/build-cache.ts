@@ -24,6 +24,7 @@ import { KeptLinkChecks } from '../check/links.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
 import type { SearchUpdates } from './search-updates.ts';
+import type { LaterWrites } from './later-writes.ts';
 import type { SpillFile } from './spill.ts';
 import { spillFileUntilExit, TextStore, type StoredText } from './text-store.ts';
 
@@ -93,6 +94,8 @@ export class BuildCache {
   readonly twins = new TwinStore();
   /** Builds the search index of a save in a helper thread, when the build process set one (lib/dev/build-worker.ts). */
   searchUpdates: SearchUpdates | undefined;
+  /** Writes the pages whose only change is the search index's name between builds, when the build process set it. */
+  laterWrites: LaterWrites | undefined;
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
   commitDates: Promise<Map<string, Date>> | undefined;
   private bodyFile: SpillFile | undefined;

@@ -198,11 +198,14 @@ export class CachedRuntime implements Runtime {
       (page, key) => ({ key, html: pageStore.put(renderDocument(page.element(), context)) }));
     this.cache.stats.pagesRendered = this.cache.pages.made;
     this.cache.stats.pagesTotal = pages.length;
+    this.cache.laterWrites?.drop();
     pageStore.compact(rendered.map((page) => page.html));
-    const assetKey = keyOf(urls);
+    // The search index's URL apart: a page whose version changed there alone may be written later (lib/runtime/later-writes.ts).
+    const assetKey = keyOf({ ...urls, searchIndex: undefined });
     this.pageFiles = rendered.map(({ key, html }, index) => ({
       path: pages[index]?.path ?? '',
-      version: `${key}:${assetKey}`,
+      version: `${key}:${assetKey}:${urls.searchIndex}`,
+      beforeSearch: `${key}:${assetKey}`,
       content: () => fillAssetUrls(pageStore.get(html), urls),
     }));
   }
@@ -218,7 +221,11 @@ export class CachedRuntime implements Runtime {
       this.useIndex(assets, kept.value);
     }
     const all = [...this.pageFiles, ...files.map(outputFile), ...assets.files];
-    this.cache.written.set(this.outDir, writeChanges(this.outDir, all, this.cache.written.get(this.outDir)));
+    const { laterWrites } = this.cache;
+    let waiting: VersionedFile[] = [];
+    const written = writeChanges(this.outDir, all, this.cache.written.get(this.outDir), laterWrites && ((files) => { waiting = files; }));
+    this.cache.written.set(this.outDir, written);
+    laterWrites?.hand(this.outDir, waiting, written);
     this.cache.twins.compact();
     if (!this.search) throw new Error('Internal error: the write stage ran before the assets stage.');
     return { assetFiles: assets.files.length, search: this.search };

@@ -148,10 +148,21 @@ export interface VersionedFile {
   version: string;
   /** Made only when the file is written. */
   content: () => string | Uint8Array;
+  /**
+   * A page's version but for the search index's URL: a page whose last version differs from this
+   * one there alone may be written later (writeChanges' `later`).
+   */
+  beforeSearch?: string | undefined;
+}
+
+/** A versioned file as written. */
+interface WrittenVersion {
+  version: string;
+  beforeSearch?: string | undefined;
 }
 
 /** What an earlier build wrote into a folder: file path → content, or version (kept in memory by `npm start`). */
-export type WrittenFiles = Map<string, string | Uint8Array | { version: string }>;
+export type WrittenFiles = Map<string, string | Uint8Array | WrittenVersion>;
 
 function isVersioned(file: OutputFile | VersionedFile): file is VersionedFile {
   return 'version' in file;
@@ -162,11 +173,16 @@ export function contentOf(file: OutputFile | VersionedFile): string | Uint8Array
   return isVersioned(file) ? file.content() : file.content;
 }
 
-function same(written: string | Uint8Array | { version: string } | undefined, file: OutputFile | VersionedFile): boolean {
+function same(written: string | Uint8Array | WrittenVersion | undefined, file: OutputFile | VersionedFile): boolean {
   if (isVersioned(file)) return typeof written === 'object' && 'version' in written && written.version === file.version;
   const { content } = file;
   if (typeof written === 'string' || typeof content === 'string') return written === content;
   return written instanceof Uint8Array && Buffer.from(written.buffer, written.byteOffset, written.byteLength).equals(content);
+}
+
+/** A page whose last written version differs from this one only in the search index's URL. */
+function searchOnly(written: string | Uint8Array | WrittenVersion | undefined, file: OutputFile | VersionedFile): file is VersionedFile {
+  return isVersioned(file) && file.beforeSearch !== undefined && typeof written === 'object' && 'version' in written && written.beforeSearch === file.beforeSearch;
 }
 
 /**
@@ -174,22 +190,28 @@ function same(written: string | Uint8Array | { version: string } | undefined, fi
  * folder and removes those that are gone, so a one-page change writes one page. The first build
  * (or one after the folder was touched by something else) writes the whole site as writeSite does.
  * A build that fails stops before this stage, so the served site is never half-updated by it.
+ * With `later`, the pages whose only change is the search index's URL are not written but handed
+ * to it (their entries keep the version written), to be written with `writeVersioned`.
  */
-export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined): WrittenFiles {
-  const next: WrittenFiles = new Map(files.map((file) => [file.path, isVersioned(file) ? { version: file.version } : file.content]));
+export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined, later?: (files: VersionedFile[]) => void): WrittenFiles {
+  const next: WrittenFiles = new Map(files.map((file) => [file.path, isVersioned(file) ? { version: file.version, beforeSearch: file.beforeSearch } : file.content]));
   if (!previous || !existsSync(outDir)) {
     writeSite(outDir, files);
+    later?.([]);
     return next;
   }
+  const waiting: VersionedFile[] = [];
   for (const file of files) {
-    if (same(previous.get(file.path), file)) continue;
-    const target = insideFolder(outDir, file.path);
-    mkdirSync(dirname(target), { recursive: true });
-    // Write then rename: a tab reloading meanwhile reads the old file or the new one, never half of one.
-    const temp = `${target}.${process.pid}.tmp`;
-    writeFileSync(temp, contentOf(file));
-    renameSync(temp, target);
+    const written = previous.get(file.path);
+    if (same(written, file)) continue;
+    if (later && searchOnly(written, file)) {
+      waiting.push(file);
+      next.set(file.path, written as WrittenVersion);
+      continue;
+    }
+    writeOne(outDir, file);
   }
+  later?.(waiting);
   for (const path of previous.keys()) {
     // Hashed assets stay: a tab opened on the previous build may still ask for its search index.
     if (next.has(path) || path.startsWith('assets/')) continue;
@@ -200,4 +222,19 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
     for (let dir = dirname(target); dir !== top && dir.startsWith(top) && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
   }
   return next;
+}
+
+/** A file written in place of the one there, by a write and a rename: a tab reloading meanwhile reads the old file or the new one, never half of one. */
+function writeOne(outDir: string, file: OutputFile | VersionedFile): void {
+  const target = insideFolder(outDir, file.path);
+  mkdirSync(dirname(target), { recursive: true });
+  const temp = `${target}.${process.pid}.tmp`;
+  writeFileSync(temp, contentOf(file));
+  renameSync(temp, target);
+}
+
+/** A versioned file that writeChanges handed to `later`, written now, and its version noted in `written`. */
+export function writeVersioned(outDir: string, file: VersionedFile, written: WrittenFiles): void {
+  writeOne(outDir, file);
+  written.set(file.path, { version: file.version, beforeSearch: file.beforeSearch });
 }

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { keepReadyIndex } from '../../lib/runtime/cached.ts';
+import { LaterWrites } from '../../lib/runtime/later-writes.ts';
 import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
@@ -48,7 +49,7 @@ test('one thread, a helper thread and the npm start cache after edits write the 
 
   // As the build worker of `npm start` runs it (lib/dev/build-worker.ts): a save's build keeps the
   // last search index, a helper thread builds the new one meanwhile, and once it is there the next
-  // build fills the pages with it.
+  // build fills the pages with it, writing them a few at a time between builds (LaterWrites).
   const cache = new BuildCache();
   let queue = Promise.resolve();
   let upToDate = 0;
@@ -60,15 +61,24 @@ test('one thread, a helper thread and the npm start cache after edits write the 
     wake();
   }, (error) => assert.fail(error instanceof Error ? error : String(error)));
   t.after(() => cache.searchUpdates?.stop());
+  let drained = 0;
+  cache.laterWrites = new LaterWrites((task) => {
+    queue = queue.then(task);
+  }, () => {
+    drained += 1;
+  });
   const cachedOut = join(outs, 'cached');
   const cachedBuild = async () => {
     const first = await buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, deferSearch: true });
     if (!first.searchDeferred) return first;
     const wanted = upToDate + 1;
+    const drainedBefore = drained;
     while (upToDate < wanted) await new Promise<void>((resolve) => { wake = resolve; });
     await queue;
     const filled = await buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, deferSearch: true });
     assert.equal(filled.searchDeferred, false, 'the index the helper thread built is the one the pages need');
+    while (cache.laterWrites?.waiting) await queue;
+    assert.equal(drained, drainedBefore + 1, 'the pages filled with its name were written between builds');
     return filled;
   };
   const firstCached = await cachedBuild();

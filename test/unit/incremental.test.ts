@@ -4,8 +4,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { buildSite } from '../../lib/pipeline.ts';
+import { BuildCache } from '../../lib/runtime/build-cache.ts';
+import { keepReadyIndex } from '../../lib/runtime/cached.ts';
+import { LaterWrites } from '../../lib/runtime/later-writes.ts';
+import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
 import { fixtureWith, generatorCopy, ROOT, tempDir } from '../helpers/site.ts';
 
 /** A site, its output folder, a cache, and a build that returns what it made anew. */
@@ -261,4 +264,56 @@ test('a second save of the same size within the file system\'s time resolution s
   utimesSync(file, second, second);
   await build(true);
   assert.match(page(), /Later save\./);
+});
+
+test('pages whose only change is the search index\'s name are written between builds; a save meanwhile is written at once', async (t) => {
+  const { site, outDir, cache, build } = await incrementalSite();
+  // As the build worker runs them (lib/dev/build-worker.ts), but the later writes' turns wait here until run.
+  let queue = Promise.resolve();
+  let upToDate = () => undefined as void;
+  cache.searchUpdates = new SearchUpdates((task) => {
+    queue = queue.then(task);
+  }, (ready) => keepReadyIndex(cache, ready), () => upToDate(), (error) => assert.fail(String(error)));
+  t.after(() => cache.searchUpdates?.stop());
+  const turns: (() => void)[] = [];
+  let written = 0;
+  cache.laterWrites = new LaterWrites((task) => turns.push(task), () => { written += 1; });
+  await build(true);
+  const indexOf = (route: string) => /data-search-index="([^"]+)"/.exec(readFileSync(join(outDir, route, 'index.html'), 'utf8'))?.[1];
+  const firstIndex = indexOf('docs/guides/first');
+  const edit = (path: string, change: (text: string) => string) => writeFileSync(join(site, path), change(readFileSync(join(site, path), 'utf8')));
+
+  edit('content/docs/guides/2-second.md', (text) => text.replace('## Deep section', '## Deep section\n\nA new searchable word: zanzibar.'));
+  const ready = new Promise<void>((resolve) => { upToDate = resolve; });
+  await build(true);
+  await ready;
+  await queue;
+  // The build that fills the pages with the new index's name hands them over instead of writing them.
+  await build(true);
+  assert.ok(cache.laterWrites.waiting);
+  assert.equal(indexOf('docs/guides/first'), firstIndex, 'not yet written');
+  const newIndex = /search-index\.[\w-]+\.json/.exec(readdirSync(join(outDir, 'assets/search')).filter((name) => !firstIndex?.endsWith(name)).join(' '))?.[0];
+  assert.ok(newIndex && readFileSync(join(outDir, 'assets/search', newIndex), 'utf8'), 'the new index is in the output folder');
+  assert.ok(readFileSync(join(outDir, firstIndex?.slice(1) ?? ''), 'utf8'), 'the index the waiting pages link stays');
+
+  // A save meanwhile: its page is written at once, with the newest index; the others still wait.
+  edit('content/docs/guides/1-first.md', (text) => text.replace('# First guide', '# First guide\n\nEdited meanwhile.'));
+  const itsIndex = new Promise<void>((resolve) => { upToDate = resolve; });
+  await build(true);
+  assert.match(readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8'), /Edited meanwhile\./);
+  assert.ok(indexOf('docs/guides/first')?.endsWith(newIndex));
+  assert.equal(indexOf('docs/guides/second'), firstIndex);
+  while (turns.length > 0) turns.shift()?.();
+  assert.equal(written, 1, 'done once, when the last page is written');
+  assert.equal(cache.laterWrites.waiting, false);
+  for (const route of ['docs/guides/second', 'docs/tags/lora', '']) assert.ok(indexOf(route)?.endsWith(newIndex), `${route || '/'} links the new index`);
+  // What was written is noted: the next build writes none of them again.
+  const second = statSync(join(outDir, 'docs/guides/second/index.html')).ino;
+  const again = await build(true);
+  assert.equal(again.pagesRendered, 0);
+  assert.equal(cache.laterWrites.waiting, false, 'no page handed over again');
+  assert.equal(statSync(join(outDir, 'docs/guides/second/index.html')).ino, second);
+  // The index that save wants, built meanwhile in the helper thread, ends before the test.
+  await itsIndex;
+  await queue;
 });

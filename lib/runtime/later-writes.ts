@@ -1,0 +1,66 @@
+// Runtime, `npm start`: the pages whose only change is the search index's name, written a few at a
+// time between builds. Once a save's search index is ready, the next build fills every page with
+// its name (each page links it); writing them all at once held the next save back for as long as
+// that takes (10,000 pages ~1.2 s; 100,000 pages 36-55 s). Until its turn, a page links the index
+// before (its files stay in the output folder), which a reader's search loads on use.
+import type { VersionedFile, WrittenFiles } from '../write/site-writer.ts';
+import { writeVersioned } from '../write/site-writer.ts';
+
+/** Pages written per turn: ~0.1 s on this 2-core machine, so a save waits no longer than that. */
+export const LATER_WRITES_PER_TURN = 500;
+
+export class LaterWrites {
+  private pending: { outDir: string; files: VersionedFile[]; written: WrittenFiles; next: number } | undefined;
+  private scheduled = false;
+
+  /**
+   * `schedule` runs a task after the builds queued before it (the build worker's queue); `done` is
+   * called once the last page handed over is written.
+   */
+  constructor(private readonly schedule: (task: () => void) => void, private readonly done: () => void) {}
+
+  /**
+   * The pages a build left to write into `outDir`, and what it noted as written there (updated as
+   * each is written). They replace those of any build before: the newest build's versions are the
+   * ones to write, and a page it did not hand over is written or unchanged.
+   */
+  hand(outDir: string, files: VersionedFile[], written: WrittenFiles): void {
+    this.pending = files.length > 0 ? { outDir, files, written, next: 0 } : undefined;
+    if (this.pending && !this.scheduled) {
+      this.scheduled = true;
+      this.schedule(() => this.turn());
+    }
+  }
+
+  /**
+   * Drops the pages waiting: a build about to render holds their texts no longer (its write stage
+   * hands over its own; should it fail before, the next build's does).
+   */
+  drop(): void {
+    this.pending = undefined;
+  }
+
+  /** Whether pages are waiting. */
+  get waiting(): boolean {
+    return this.pending !== undefined;
+  }
+
+  private turn(): void {
+    this.scheduled = false;
+    const pending = this.pending;
+    if (!pending) return;
+    const end = Math.min(pending.next + LATER_WRITES_PER_TURN, pending.files.length);
+    for (; pending.next < end; pending.next++) {
+      const file = pending.files[pending.next];
+      if (file) writeVersioned(pending.outDir, file, pending.written);
+    }
+    if (pending.next < pending.files.length) {
+      // Behind whatever was queued meanwhile (a save's build).
+      this.scheduled = true;
+      this.schedule(() => this.turn());
+      return;
+    }
+    this.pending = undefined;
+    this.done();
+  }
+}
