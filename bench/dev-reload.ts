@@ -132,6 +132,11 @@ export interface DevAtScaleFigures {
   searchUpdate: Spread;
   /** A save made right after another's reload event: to its own reload event, and whether the other's search update still ran then. */
   duringUpdate: { ms: number; updateRunning: boolean };
+  /**
+   * A save made as soon as a search update's index is ready, while its name goes into every page (a
+   * few at a time between builds): to its reload event, and whether those pages were still being written then.
+   */
+  duringFill: { ms: number; fillRunning: boolean };
   /** The most memory the build process (the server's largest child) held, read before it stops; undefined without /proc. */
   buildPeakBytes: number | undefined;
   /** The same for the server process itself (it serves and watches the files). */
@@ -177,7 +182,8 @@ function childrenPeakBytes(pid: number): number | undefined {
  * Runs `npm start` (the bundle, with the Node options of package.json's start script) on a site
  * folder, waits until it serves, then saves the first doc of `docs/` `saves` times. Each save is
  * made once the last one's search update has ended, so that the figure is a save's own build; the
- * update's own time is the second figure; then one save is made while an update runs. Edits the
+ * update's own time is the second figure; then one save is made while an update runs, and one
+ * while an update's index goes into the pages. Edits the
  * site (it restores the file); the output goes into `outDir`.
  */
 export async function measureDevAtScale(root: string, siteDir: string, outDir: string, saves = 5): Promise<DevAtScaleFigures> {
@@ -240,7 +246,22 @@ export async function measureDevAtScale(root: string, siteDir: string, outDir: s
     await Promise.race([second, stopped]);
     const duringUpdate = { ms: performance.now() - written, updateRunning: !updateEnded };
     await updated;
-    return { serveMs, saves, saveToEvent: spread(eventTimes), searchUpdate: spread(updateTimes), duringUpdate, buildPeakBytes: server.pid === undefined ? undefined : childrenPeakBytes(server.pid),
+    // A save made as soon as the next update's index is ready, while its name goes into the pages.
+    const ready = printed(/^Search index ready:/);
+    const filled = printed(/^Search index brought up to date\./);
+    let fillEnded = false;
+    void filled.then(() => { fillEnded = true; }, () => undefined);
+    const third = nextEvent();
+    writeFileSync(file, `${original}\n${SENTENCE} ${saves + 2}.\n`);
+    await Promise.race([third, stopped]);
+    await ready;
+    const fourth = nextEvent();
+    const fillRunning = !fillEnded;
+    const fillWritten = performance.now();
+    writeFileSync(file, `${original}\n${SENTENCE} ${saves + 3}.\n`);
+    await Promise.race([fourth, stopped]);
+    const duringFill = { ms: performance.now() - fillWritten, fillRunning };
+    return { serveMs, saves, saveToEvent: spread(eventTimes), searchUpdate: spread(updateTimes), duringUpdate, duringFill, buildPeakBytes: server.pid === undefined ? undefined : childrenPeakBytes(server.pid),
       serverPeakBytes: server.pid === undefined ? undefined : peakBytes(server.pid) };
   } finally {
     writeFileSync(file, original);

@@ -6,7 +6,7 @@ import '../render/production-env.ts';
 import { BuildCache } from '../runtime/build-cache.ts';
 import { keepReadyIndex } from '../runtime/cached.ts';
 import { SearchUpdates } from '../runtime/search-updates.ts';
-import { LaterWrites } from '../runtime/later-writes.ts';
+import { LATER_WRITES_PER_TURN, LaterWrites } from '../runtime/later-writes.ts';
 import { buildSite } from '../pipeline.ts';
 import { printFailure, printSummary } from '../report.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';
@@ -42,7 +42,9 @@ cache.laterWrites = new LaterWrites(schedule, announce);
 cache.searchUpdates = new SearchUpdates(schedule, (ready) => keepReadyIndex(cache, ready), () => {
   queue = queue.then(async () => {
     await build();
-    if (!cache.laterWrites?.waiting) announce();
+    const waiting = cache.laterWrites?.waiting ?? 0;
+    if (waiting > 0) console.log(`Search index ready: its name goes into ${waiting} pages, ${LATER_WRITES_PER_TURN} at a time between builds.`);
+    else announce();
   });
 }, (error) => console.error(`The search index could not be brought up to date (the next save tries again): ${error instanceof Error ? error.message : String(error)}`));
 

@@ -40,9 +40,9 @@ export class LaterWrites {
     this.pending = undefined;
   }
 
-  /** Whether pages are waiting. */
-  get waiting(): boolean {
-    return this.pending !== undefined;
+  /** How many pages are waiting. */
+  get waiting(): number {
+    return this.pending ? this.pending.files.length - this.pending.next : 0;
   }
 
   private turn(): void {

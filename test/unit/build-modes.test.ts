@@ -77,7 +77,7 @@ test('one thread, a helper thread and the npm start cache after edits write the 
     await queue;
     const filled = await buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, deferSearch: true });
     assert.equal(filled.searchDeferred, false, 'the index the helper thread built is the one the pages need');
-    while (cache.laterWrites?.waiting) await queue;
+    while ((cache.laterWrites?.waiting ?? 0) > 0) await queue;
     assert.equal(drained, drainedBefore + 1, 'the pages filled with its name were written between builds');
     return filled;
   };
