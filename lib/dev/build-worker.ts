@@ -48,7 +48,7 @@ cache.searchUpdates = new SearchUpdates(schedule, (ready) => keepReadyIndex(cach
   });
 }, (error) => console.error(`The search index could not be brought up to date (the next save tries again): ${error instanceof Error ? error.message : String(error)}`));
 
-async function build(): Promise<{ reply: WorkerReply; searchDeferred: boolean }> {
+async function build(): Promise<WorkerReply> {
   const started = performance.now();
   try {
     const result = await buildSite({ ...options, cache, deferSearch: true });
@@ -57,12 +57,12 @@ async function build(): Promise<{ reply: WorkerReply; searchDeferred: boolean }>
     printSummary(result, ms);
     const { pagesRendered, pagesTotal, docsTransformed, docsTotal } = cache.stats;
     console.log(`Rendered ${pagesRendered} of ${pagesTotal} pages anew (markdown of ${docsTransformed} of ${docsTotal} docs); the rest were unchanged.`);
-    return { reply: { type: 'built', ms, pagesRendered, pagesTotal, stylesheet: result.stylesheet }, searchDeferred: result.searchDeferred };
+    return { type: 'built', ms, pagesRendered, pagesTotal, stylesheet: result.stylesheet };
   } catch (error) {
     // A broken page keeps the last good site on screen; the fix rebuilds it.
     searchCurrent = false;
     printFailure(error);
-    return { reply: { type: 'failed', message: error instanceof Error ? error.message : String(error) }, searchDeferred: false };
+    return { type: 'failed', message: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -70,7 +70,7 @@ process.on('message', (request: BuildRequest) => {
   if (request.type !== 'build') return;
   queue = queue.then(async () => {
     cache.tree.saw(request.changed);
-    reply((await build()).reply);
+    reply(await build());
   });
 });
 // dev.ts gone (killed, crashed): nobody will ask for a build again, so stop rather than linger.
