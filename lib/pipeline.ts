@@ -84,7 +84,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const pages = [...docs, ...standalone];
       const errors = [
         ...checkSamples({ docs, pages: standalone, siteDir }, loaded.api, diagnostics),
-        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText, loaded.configFile), linkTargets(table, pages, loaded.content.drafts), diagnostics, loaded.config.onBrokenLinks, runtime.linkChecks),
+        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText, loaded.configFile), linkTargets(table, pages, loaded.content.drafts, runtime.linkChecks), diagnostics, loaded.config.onBrokenLinks, runtime.linkChecks),
       ];
       if (errors.length > 0) throw new BuildFailure(errors);
     });
