@@ -31,12 +31,12 @@ import { markdownTwins, type TwinCache } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
 import { notFoundPageData, PageData, TemplatePage, type HtmlKey } from './page-data.ts';
 import { categoryLinkDoc } from './sidebar.ts';
-import { assembleSiteParts, type SitePartsCache } from './site-parts.ts';
+import { assembleSiteParts, siteSitemap, type SitePartsCache } from './site-parts.ts';
 import { readStaticFile } from '../assets/static-files.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { FileOutput } from './output-table.ts';
-import { robotsTxt, sitemapFiles } from './sitemap.ts';
+import { robotsTxt } from './sitemap.ts';
 import { tagPages } from './tags.ts';
 
 /** The search page's route; it carries no content of its own, so the sitemap leaves it out. */
@@ -110,12 +110,13 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const unlistedRoutes = new Set(docs.filter((doc) => doc.unlisted).map((doc) => doc.route));
   const sitemapRoutes = pages.list.map((page) => page.route).filter((route) => route !== SEARCH_ROUTE && !unlistedRoutes.has(route));
 
+  const sitemap = siteSitemap(config, sitemapRoutes, siteParts);
   const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
   const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId), embeds: config.embeds });
   const table: OutputEntry[] = [
     ...pages.list,
     new TemplatePage('/404.html', '404.html', NotFoundPage, () => notFoundPageData(loaded.docsRoute)),
-    ...sitemapFiles(config, sitemapRoutes).map((file) => fileOutput(file.path, file.text)),
+    ...sitemap.files.map((file) => fileOutput(file.path, file.text, sitemap.version)),
     fileOutput('robots.txt', () => robotsTxt(config)),
     // The site as a markdown index for AI assistants, at the root and beside the docs.
     fileOutput('llms.txt', () => llms),

@@ -151,6 +151,28 @@ test('the link check follows what a save changes: anchors and pages of other doc
   await assert.rejects(build(), /1-first\.md:\d+: Broken link to "\/docs\/guides\/second\/"/, 'a page gone breaks the links of unchanged docs');
 });
 
+test('the sitemap follows the pages and the site\'s address, and a body edit does not write it again', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  await build();
+  const sitemap = () => readFileSync(join(outDir, 'sitemap.xml'), 'utf8');
+  const sitemapFile = () => statSync(join(outDir, 'sitemap.xml')).ino;
+  const before = sitemapFile();
+  const edit = (path: string, change: (text: string) => string) => writeFileSync(join(site, path), change(readFileSync(join(site, path), 'utf8')));
+  edit('content/docs/guides/2-second.md', (text) => `${text}\nOne more sentence.\n`);
+  await build(true);
+  assert.equal(sitemapFile(), before, 'not written again');
+  writeFileSync(join(site, 'content/docs/guides/3-third.md'), '# Third guide\n\nNew.\n');
+  await build(true);
+  assert.match(sitemap(), /<loc>https:\/\/fixture\.example\.com\/docs\/guides\/third\/<\/loc>/);
+  rmSync(join(site, 'content/docs/guides/3-third.md'));
+  await build(true);
+  assert.doesNotMatch(sitemap(), /guides\/third/);
+  edit('content/site.yml', (text) => text.replace('url: https://fixture.example.com', 'url: https://docs.fixture.example.com'));
+  await build(true);
+  assert.match(sitemap(), /<loc>https:\/\/docs\.fixture\.example\.com\/docs\/guides\/second\/<\/loc>/);
+  assert.doesNotMatch(sitemap(), /https:\/\/fixture\.example\.com/);
+});
+
 test('new, renamed and deleted files are handled', async () => {
   const { site, outDir, build } = await incrementalSite();
   await build();
