@@ -1,6 +1,7 @@
 // Assemble, the site-wide parts: what is made from every doc's site-wide facts (its route, id,
 // labels, title, description, tags, place and front matter) rather than from one doc: the sidebars
-// and their layout, the tags with their docs, /llms.txt and the category pages' sidebar nodes.
+// and their layout, the tags with their docs, /llms.txt, the category pages' sidebar nodes and
+// search sections, and the docs' reading order; and, beside them, the sitemap.
 // `npm start` keeps the last ones (SitePartsCache) and reuses them while every doc's facts, the
 // categories and the configuration are the same, so that a save which changes one doc's body makes
 // none of them again (on 100,000 pages they took several seconds of each save).
@@ -10,6 +11,7 @@ import type { SiteConfig } from '../load/config.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
 import type { LoadedSite } from '../load/site.ts';
 import type { DocPage, SidebarCategory, SidebarItem, TagGroup } from '../model.ts';
+import type { SearchSection } from '../assets/search/sections.ts';
 import { keyOf, keyOfText } from '../runtime/build-cache.ts';
 import { Memo } from '../runtime/memo.ts';
 import { llmsTxt, readingOrder } from './llms.ts';
@@ -32,6 +34,8 @@ export interface SiteParts {
    */
   tags: TagGroup[];
   llms: string;
+  /** The generated category pages' search sections (each one's description and items). */
+  categorySections: SearchSection[];
   /** The docs in reading order, as indexes into the docs (lib/assemble/llms.ts: /llms-full.txt and the twins follow it). */
   readingOrder: number[];
   /** What a Docusaurus site's sidebars set in its configuration, set again on each build's (fresh) configuration. */
@@ -107,13 +111,31 @@ function makeParts(loaded: LoadedSite, docs: DocPage[], diagnostics: Diagnostics
     ? docusaurusSidebars(loaded, loaded.docusaurus, docs, diagnostics)
     : { ...folderSidebar(docs, content.categories, config), categories: content.categories, mainDoc: undefined, sidebarLinkHrefs: [] };
   const listed = docs.filter((doc) => !doc.unlisted);
+  const categoryNodes = categoriesByRoute(sidebar);
   return {
-    sidebar, layout, categories, mainDoc, sidebarLinkHrefs,
-    categoryNodes: categoriesByRoute(sidebar),
+    sidebar, layout, categories, mainDoc, sidebarLinkHrefs, categoryNodes,
+    categorySections: categorySections(config.baseUrl, categories, categoryNodes, new Map(docs.map((doc) => [doc.route, doc]))),
     tags: collectTags(listed, diagnostics),
     llms: llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar)),
     readingOrder: readingOrder(sidebar, docs),
   };
+}
+
+/** Every generated category page: its description and its items, as one section. */
+function categorySections(baseUrl: string, categories: CategorySource[], categoryNodes: Map<string, SidebarCategory>, docsByRoute: Map<string, DocPage>): SearchSection[] {
+  const sections: SearchSection[] = [];
+  for (const category of categories) {
+    const node = category.indexRoute ? categoryNodes.get(category.indexRoute) : undefined;
+    if (!node?.route) continue;
+    const items = node.items.map((item) => {
+      if (item.type === 'doc') return `${item.label}: ${docsByRoute.get(item.route)?.description ?? ''}`;
+      if (item.type === 'category') return `${item.label}: ${item.description ?? ''}`;
+      return item.label;
+    });
+    const text = [node.description ?? '', ...items].join(' ');
+    sections.push({ title: node.label, heading: '', page: '', text, tags: '', pageTitle: node.label, url: `${baseUrl}${node.route.slice(1)}` });
+  }
+  return sections;
 }
 
 /** Each generated category page's description, by route. */
@@ -141,7 +163,7 @@ function folderSidebar(docs: DocPage[], categories: CategorySource[], config: Si
  * them: the navbar's sidebar links lead to each sidebar's first page, the main doc is the first
  * sidebar's first doc. `sidebar` lists every sidebar's items, for what reads all of them (llms.txt).
  */
-function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms' | 'readingOrder'> {
+function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms' | 'readingOrder' | 'categorySections'> {
   const { config, content } = loaded;
   let named: { id: string; items: SidebarItem[] }[];
   let layout: SidebarLayout;

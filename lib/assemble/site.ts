@@ -21,7 +21,7 @@ import type { CategorySource } from '../load/content.ts';
 import { lastUpdatedDates } from '../load/last-updated.ts';
 import { routeFile } from '../load/route-path.ts';
 import type { LoadedSite } from '../load/site.ts';
-import type { DocPage, SidebarCategory, SidebarItem, StandalonePage } from '../model.ts';
+import type { DocPage, StandalonePage } from '../model.ts';
 import { baseUrlBannerScript, noFlashScript } from '../render/inline-scripts.ts';
 import { sidebarRenderer } from '../render/sidebar-html.tsx';
 import type { SiteWithoutAssets } from '../runtime/runtime.ts';
@@ -70,7 +70,7 @@ export interface AssembleInput {
 export function assembleSite({ root, loaded, docs, standalone, committed, assets, twins, htmlKeys, siteParts, diagnostics }: AssembleInput): AssembledSite {
   const { config, content, siteDir, tagsRoute, api } = loaded;
   warnLostCategoryLinks(siteDir, docs, content.categories, diagnostics);
-  const { layout, categories: allCategories, categoryNodes, tags, llms, readingOrder } = assembleSiteParts(loaded, docs, diagnostics, siteParts);
+  const { layout, categories: allCategories, categoryNodes, tags, llms, readingOrder, categorySections } = assembleSiteParts(loaded, docs, diagnostics, siteParts);
   if (!docs.some((doc) => doc.id === config.docs.mainDoc)) {
     throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
       'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
@@ -144,7 +144,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   return {
     table, site,
     pagesForSearch: docs.map((doc) => searchInputOf(config.baseUrl, doc)),
-    categories: categorySections(config.baseUrl, allCategories, categoryNodes, docsByRoute),
+    categories: categorySections,
   };
 }
 
@@ -174,23 +174,6 @@ class Pages {
 function packageVersion(root: string): string {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
   return pkg.version ?? '0.0.0';
-}
-
-/** Every generated category page: its description and its items, as one section. */
-function categorySections(baseUrl: string, categories: CategorySource[], categoryNodes: Map<string, SidebarCategory>, docsByRoute: Map<string, DocPage>): SearchSection[] {
-  const sections: SearchSection[] = [];
-  for (const category of categories) {
-    const node = category.indexRoute ? categoryNodes.get(category.indexRoute) : undefined;
-    if (!node?.route) continue;
-    const items = node.items.map((item) => {
-      if (item.type === 'doc') return `${item.label}: ${docsByRoute.get(item.route)?.description ?? ''}`;
-      if (item.type === 'category') return `${item.label}: ${item.description ?? ''}`;
-      return item.label;
-    });
-    const text = [node.description ?? '', ...items].join(' ');
-    sections.push({ title: node.label, heading: '', page: '', text, tags: '', pageTitle: node.label, url: `${baseUrl}${node.route.slice(1)}` });
-  }
-  return sections;
 }
 
 /** A category file's `link: {type: doc}` that names no doc: a warning at its line (the category would lose its link). */
