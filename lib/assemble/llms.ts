@@ -93,7 +93,8 @@ export function readingOrder(sidebar: SidebarItem[], docs: DocPage[]): number[] 
   const placed = new Set<number>();
   for (const link of flattenSidebar(sidebar)) {
     const index = indexByRoute.get(link.route);
-    if (index === undefined || placed.has(index)) continue;
+    // A route is listed once (flattenSidebar), so a doc is placed once.
+    if (index === undefined) continue;
     placed.add(index);
     order.push(index);
   }

@@ -121,11 +121,11 @@ export function loadContent(options: ContentOptions): LoadedContent {
   }
   const { knownTree, knownDocs } = options;
   const treeKey = `${options.root}\0${options.docsDir}\0${options.docsPath}`;
-  const reusable = knownDocs && knownTree ? knownTree.reusable(options.docsDir, treeKey) : undefined;
-  if (reusable && knownDocs && knownTree) {
+  const reusable = knownDocs && knownTree?.reusable(options.docsDir, treeKey);
+  if (knownDocs && reusable) {
     docs.push(...reusable.docs.map((doc) => (reusable.edited.has(doc.absPath) ? readDoc(options, doc.dir, doc.sortName) : knownDoc(options, knownDocs, doc))));
     categories.push(...reusable.categories);
-    knownTree.reused(docs);
+    knownTree?.reused(docs);
   } else {
     const dirs = knownTree ? new Set<string>() : undefined;
     walk(options, '', docs, categories, dirs);
@@ -200,8 +200,9 @@ function holdsPages(absDir: string, dirs: Set<string> | undefined): boolean {
 
 function walk(options: ContentOptions, dir: string, docs: DocSource[], categories: CategorySource[], dirs: Set<string> | undefined): void {
   const absDir = join(options.docsDir, dir);
-  dirs?.add(resolve(absDir));
-  if (dir !== '' && !holdsPages(absDir, dirs)) return;
+  // holdsPages notes the folders below the top one.
+  if (dir === '') dirs?.add(resolve(absDir));
+  else if (!holdsPages(absDir, dirs)) return;
   const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (dir !== '') categories.push(readCategory(options, dir, entries.map((entry) => entry.name)));
   for (const entry of entries) {

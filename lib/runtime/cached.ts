@@ -202,12 +202,10 @@ export class CachedRuntime implements Runtime {
     pageStore.compact(rendered.map((page) => page.html));
     // The search index's URL apart: a page whose version changed there alone may be written later (lib/runtime/later-writes.ts).
     const assetKey = keyOf({ ...urls, searchIndex: undefined });
-    this.pageFiles = rendered.map(({ key, html }, index) => ({
-      path: pages[index]?.path ?? '',
-      version: `${key}:${assetKey}:${urls.searchIndex}`,
-      beforeSearch: `${key}:${assetKey}`,
-      content: () => fillAssetUrls(pageStore.get(html), urls),
-    }));
+    this.pageFiles = rendered.map(({ key, html }, index) => {
+      const beforeSearch = `${key}:${assetKey}`;
+      return { path: pages[index]?.path ?? '', version: `${beforeSearch}:${urls.searchIndex}`, beforeSearch, content: () => fillAssetUrls(pageStore.get(html), urls) };
+    });
   }
 
   /** Writes only what changed since the last build into the same folder. */
@@ -222,8 +220,7 @@ export class CachedRuntime implements Runtime {
     }
     const all = [...this.pageFiles, ...files.map(outputFile), ...assets.files];
     const { laterWrites } = this.cache;
-    let waiting: VersionedFile[] = [];
-    const written = writeChanges(this.outDir, all, this.cache.written.get(this.outDir), laterWrites && ((files) => { waiting = files; }));
+    const { written, waiting } = writeChanges(this.outDir, all, this.cache.written.get(this.outDir), laterWrites !== undefined);
     this.cache.written.set(this.outDir, written);
     laterWrites?.hand(this.outDir, waiting, written);
     this.cache.twins.compact();

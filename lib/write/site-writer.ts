@@ -150,7 +150,7 @@ export interface VersionedFile {
   content: () => string | Uint8Array;
   /**
    * A page's version but for the search index's URL: a page whose last version differs from this
-   * one there alone may be written later (writeChanges' `later`).
+   * one there alone may be written later (writeChanges' `holdSearchOnly`).
    */
   beforeSearch?: string | undefined;
 }
@@ -190,28 +190,27 @@ function searchOnly(written: string | Uint8Array | WrittenVersion | undefined, f
  * folder and removes those that are gone, so a one-page change writes one page. The first build
  * (or one after the folder was touched by something else) writes the whole site as writeSite does.
  * A build that fails stops before this stage, so the served site is never half-updated by it.
- * With `later`, the pages whose only change is the search index's URL are not written but handed
- * to it (their entries keep the version written), to be written with `writeVersioned`.
+ * With `holdSearchOnly`, the pages whose only change is the search index's URL are not written but
+ * returned as `waiting` (their entries keep the version written), to be written with `writeVersioned`.
  */
-export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined, later?: (files: VersionedFile[]) => void): WrittenFiles {
+export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined,
+  holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {
   const next: WrittenFiles = new Map(files.map((file) => [file.path, isVersioned(file) ? { version: file.version, beforeSearch: file.beforeSearch } : file.content]));
+  const waiting: VersionedFile[] = [];
   if (!previous || !existsSync(outDir)) {
     writeSite(outDir, files);
-    later?.([]);
-    return next;
+    return { written: next, waiting };
   }
-  const waiting: VersionedFile[] = [];
   for (const file of files) {
     const written = previous.get(file.path);
     if (same(written, file)) continue;
-    if (later && searchOnly(written, file)) {
+    if (holdSearchOnly && searchOnly(written, file)) {
       waiting.push(file);
       next.set(file.path, written as WrittenVersion);
       continue;
     }
     writeOne(outDir, file);
   }
-  later?.(waiting);
   for (const path of previous.keys()) {
     // Hashed assets stay: a tab opened on the previous build may still ask for its search index.
     if (next.has(path) || path.startsWith('assets/')) continue;
@@ -221,7 +220,7 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
     const top = resolve(outDir);
     for (let dir = dirname(target); dir !== top && dir.startsWith(top) && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
   }
-  return next;
+  return { written: next, waiting };
 }
 
 /** A file written in place of the one there, by a write and a rename: a tab reloading meanwhile reads the old file or the new one, never half of one. */
@@ -233,7 +232,7 @@ function writeOne(outDir: string, file: OutputFile | VersionedFile): void {
   renameSync(temp, target);
 }
 
-/** A versioned file that writeChanges handed to `later`, written now, and its version noted in `written`. */
+/** A versioned file that writeChanges held back (`waiting`), written now, and its version noted in `written`. */
 export function writeVersioned(outDir: string, file: VersionedFile, written: WrittenFiles): void {
   writeOne(outDir, file);
   written.set(file.path, { version: file.version, beforeSearch: file.beforeSearch });
