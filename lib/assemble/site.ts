@@ -29,7 +29,7 @@ import { contentSecurityPolicy, serveConfig } from '../security.ts';
 import { changelogFeeds } from './feeds.ts';
 import { markdownTwins, type TwinCache } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
-import { notFoundPageData, PageData, TemplatePage, type HtmlKey } from './page-data.ts';
+import { DocTemplatePage, notFoundPageData, PageData, TemplatePage, type HtmlKey } from './page-data.ts';
 import { categoryLinkDoc } from './sidebar.ts';
 import { assembleSiteParts, siteSitemap, type SitePartsCache } from './site-parts.ts';
 import { readStaticFile } from '../assets/static-files.ts';
@@ -85,7 +85,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   if (!docsByRoute.has('/')) pages.add('/', `home page (${loaded.configFile})`, HomePage, () => pageData.home());
   for (const doc of docs) {
     pageData.checkDoc(doc);
-    pages.add(doc.route, doc.source.file, DocPageTemplate, () => pageData.doc(doc), doc.source.slugLine, () => pageData.docKey(doc));
+    pages.addPage(doc.route, doc.source.file, doc.source.slugLine, (path) => new DocTemplatePage(doc.route, path, DocPageTemplate, pageData, doc));
   }
   for (const category of allCategories) {
     const node = category.indexRoute ? categoryNodes.get(category.indexRoute) : undefined;
@@ -160,6 +160,11 @@ class Pages {
   constructor(private readonly diagnostics: Diagnostics) {}
 
   add<P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: () => P, line?: number, keyData?: () => object | string): void {
+    this.addPage(route, source, line, (path) => new TemplatePage(route, path, template, data, keyData));
+  }
+
+  /** The page `page` makes for the path of `route`'s index.html, unless another source has the route. */
+  addPage(route: string, source: string, line: number | undefined, page: (path: string) => PageOutput): void {
     const first = this.sources.get(route);
     if (first !== undefined) {
       this.diagnostics.warn({ file: source, line },
@@ -167,7 +172,7 @@ class Pages {
       return;
     }
     this.sources.set(route, source);
-    this.list.push(new TemplatePage(route, routeFile(route, 'index.html'), template, data, keyData));
+    this.list.push(page(routeFile(route, 'index.html')));
   }
 }
 
