@@ -77,7 +77,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     runtime = runtime.forDocs(loaded.content.docs.length);
     const assets = new AssetCollector(loaded.config.baseUrl, siteDir, runtime.checkedImages);
     const { docs, standalone } = await stage('transform', () => transformSite(loaded, runtime, assets, diagnostics));
-    const { table, site, pagesForSearch, categories } = await stage('assemble', async () =>
+    const { table, site, categories } = await stage('assemble', async () =>
       assembleSite({ root, loaded, docs, standalone, committed: await commitDates, assets, twins: runtime.twins, htmlKeys: runtime.htmlKeys, siteParts: runtime.siteParts, diagnostics }));
     await stage('check', () => {
       // Each check returns its errors and adds its warnings to the diagnostics; any error stops the build here.
@@ -89,7 +89,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (errors.length > 0) throw new BuildFailure(errors);
     });
     const { configText, configFile, configImageDir, config, synonyms } = loaded;
-    const built = await stage('assets', () => runtime.assets({ root, siteDir, config, configText, configFile, configImageDir, assets, docs, pagesForSearch, categories, synonyms }));
+    const built = await stage('assets', () => runtime.assets({ root, siteDir, config, configText, configFile, configImageDir, assets, docs, categories, synonyms }));
     const pages = table.filter(isPage);
     await stage('render', () => runtime.render(pages, site, built));
     const { assetFiles, search } = await stage('write', () => runtime.write(table.filter(isFile), assets));

@@ -15,7 +15,7 @@ import { SearchPage } from '../../templates/SearchPage.tsx';
 import { TagPage } from '../../templates/TagPage.tsx';
 import { TagsListPage } from '../../templates/TagsListPage.tsx';
 import type { AssetCollector } from '../assets/bundle.ts';
-import { searchInputOf, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
+import type { SearchSection } from '../assets/search/sections.ts';
 import { BuildError, lineOfKey, type Diagnostics } from '../diagnostics.ts';
 import type { CategorySource } from '../load/content.ts';
 import { lastUpdatedDates } from '../load/last-updated.ts';
@@ -45,8 +45,7 @@ const SEARCH_ROUTE = '/search/';
 export interface AssembledSite {
   table: OutputEntry[];
   site: SiteWithoutAssets;
-  /** What search reads of each doc (same order as the docs), and the category pages' sections. */
-  pagesForSearch: PageForSearch[];
+  /** The category pages' sections, which search indexes after the docs'. */
   categories: SearchSection[];
 }
 
@@ -143,7 +142,6 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   };
   return {
     table, site,
-    pagesForSearch: docs.map((doc) => searchInputOf(config.baseUrl, doc)),
     categories: categorySections,
   };
 }

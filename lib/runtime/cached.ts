@@ -7,8 +7,8 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
-import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
-import { pageSections, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
+import { indexEntryName, pageInputDigest, searchFolderUrl, searchPagesOf, type IndexJob } from '../assets/search/index-job.ts';
+import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics } from '../diagnostics.ts';
 import { readCommitDates } from '../load/last-updated.ts';
@@ -136,7 +136,7 @@ export class CachedRuntime implements Runtime {
    * build finds here; without one, a build that does not defer makes it.
    */
   async assets(input: AssetsInput): Promise<AssetsResult> {
-    const entryName = indexEntryName(input.root, input.pagesForSearch, input.categories, input.synonyms, (page, index) => this.searchDigest(page, input.docs[index]));
+    const entryName = indexEntryName(input.root, searchPagesOf(input.config.baseUrl, input.docs), input.categories, input.synonyms, (page, index) => this.searchDigest(page, input.docs[index]));
     const last = this.cache.search.last('index');
     const { searchUpdates } = this.cache;
     const job = (folder: string) => this.indexJob(input, entryName, folder);
@@ -262,14 +262,13 @@ export class CachedRuntime implements Runtime {
    */
   private storedSections(input: AssetsInput, use?: (sections: SearchSection[]) => void): StoredText[] {
     const { sections, sectionStore } = this.cache;
-    const stored = input.docs.map((doc, index) => {
+    const stored = input.docs.map((doc) => {
       const known = sections.get(doc);
       if (known) {
         use?.(JSON.parse(sectionStore.get(known)) as SearchSection[]);
         return known;
       }
-      const page = input.pagesForSearch[index];
-      const found = page ? pageSections(page) : [];
+      const found = pageSections(searchInputOf(input.config.baseUrl, doc));
       use?.(found);
       const text = sectionStore.put(JSON.stringify(found));
       sections.set(doc, text);

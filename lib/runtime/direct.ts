@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { addAssets, compileAssets, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
-import { indexEntryName } from '../assets/search/index-job.ts';
-import { pageSections } from '../assets/search/sections.ts';
+import { indexEntryName, searchPagesOf } from '../assets/search/index-job.ts';
+import { pageSections, type PageForSearch } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { readCommitDates } from '../load/last-updated.ts';
 import type { DocPage } from '../model.ts';
@@ -74,8 +74,9 @@ export class DirectRuntime implements Runtime {
   async assets(input: AssetsInput): Promise<AssetsResult> {
     this.writer = new SiteWriter(this.options.outDir);
     // Page by page: never every page's text, and of the index only a bounded part (its postings in sorted runs in the spill folder).
-    const sections = searchIndexInput(input, searchRunsFolder(this.spill));
-    for (const page of input.pagesForSearch) sections.add(pageSections(page));
+    const pages = searchPagesOf(input.config.baseUrl, input.docs);
+    const sections = searchIndexInput(input, pages, searchRunsFolder(this.spill));
+    for (const page of pages) sections.add(pageSections(page));
     sections.add(input.categories);
     const { url, ...search } = sections.write(input.synonyms);
     this.search = search;
@@ -125,8 +126,8 @@ export function writeOutput(writer: SiteWriter, file: FileOutput): void {
  * link to) is named by a digest of what the index is made from (lib/assets/search/index-job.ts), in
  * every way a build runs: the helper thread must name it before it exists, while the pages render.
  */
-export function searchIndexInput(input: AssetsInput, runsDir?: string): SearchIndexInput {
-  const entryName = searchEntryName(input);
+export function searchIndexInput(input: AssetsInput, pages: PageForSearch[], runsDir?: string): SearchIndexInput {
+  const entryName = indexEntryName(input.root, pages, input.categories, input.synonyms);
   return new SearchIndexInput((name, text) =>
     name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { runsDir });
 }
@@ -139,10 +140,6 @@ export function searchRunsFolder(spill: SpillFile): string {
   const folder = spill.besides('search-runs');
   mkdirSync(folder);
   return folder;
-}
-
-export function searchEntryName(input: AssetsInput): string {
-  return indexEntryName(input.root, input.pagesForSearch, input.categories, input.synonyms);
 }
 
 /** The bundles and the configured images, added to the build's assets. */

@@ -8,7 +8,7 @@
 import type { SiteContextValue } from '../../components/SiteContext.tsx';
 import type { AssetCollector, AssetUrls } from '../assets/bundle.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
-import type { PageForSearch, SearchSection } from '../assets/search/sections.ts';
+import type { SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import type { TwinCache } from '../assemble/llms.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
@@ -53,9 +53,8 @@ export interface AssetsInput {
   configFile: string;
   configImageDir: string;
   assets: AssetCollector;
-  /** Every doc, and what search reads of each (same order). */
+  /** Every doc (what search reads of each: searchPagesOf). */
   docs: DocPage[];
-  pagesForSearch: PageForSearch[];
   /** The generated category pages' sections, indexed after the docs'. */
   categories: SearchSection[];
   /** The synonym table, carried by the index's manifest to the browser. */

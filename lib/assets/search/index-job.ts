@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchSynonyms } from '../../../common/search.ts';
 import type { BuiltSearchIndex } from './build-index.ts';
-import type { PageForSearch, SearchSection } from './sections.ts';
+import { searchInputOf, type PageForSearch, type SearchSection } from './sections.ts';
 import type { SpilledText } from '../../runtime/spill.ts';
 
 /** Everything whose change changes the index files for the same sections. */
@@ -78,6 +78,14 @@ export interface IndexJobResult {
   /** How many files the helper wrote into the job's folder. */
   written: number;
   index: Omit<BuiltSearchIndex, 'url'>;
+}
+
+/**
+ * What search reads of each doc, in their order. Made by the assets stage that reads it and let go
+ * with it: kept from assemble on, a large site held it (~200 bytes a doc) while its pages rendered.
+ */
+export function searchPagesOf(baseUrl: string, docs: Parameters<typeof searchInputOf>[1][]): PageForSearch[] {
+  return docs.map((doc) => searchInputOf(baseUrl, doc));
 }
 
 /**
