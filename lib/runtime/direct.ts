@@ -13,6 +13,7 @@ import { renderDocument } from '../render/document.tsx';
 import { transformDoc, type PageEnvironment } from '../transform/doc.ts';
 import type { DocSource } from '../load/content.ts';
 import { contentOf, SiteWriter } from '../write/site-writer.ts';
+import { limitHeapGrowth, VERY_LARGE_SITE } from './heap-growth.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
 import { SpillFile, spilledDoc, type KeepText } from './spill.ts';
 import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
@@ -39,6 +40,8 @@ export class DirectRuntime implements Runtime {
   /** Each doc's body and HTML, from load until its page is written (lib/runtime/spill.ts). */
   protected readonly spill: SpillFile;
   readonly keep: KeepText;
+  /** How many docs' bodies load has kept: the heap of a site that takes the helper thread is limited from there on. */
+  private loaded = 0;
 
   /**
    * `threaded`: the runtime a site with many docs takes instead (lib/runtime/threaded.ts), given
@@ -46,7 +49,13 @@ export class DirectRuntime implements Runtime {
    */
   constructor(protected readonly options: RuntimeOptions, private readonly threaded?: (spill: SpillFile, docs: number) => Runtime, spill?: SpillFile) {
     this.spill = spill ?? SpillFile.create();
-    this.keep = this.spill.keep;
+    const keep = this.spill.keep;
+    const limits = threaded && options.helperThread !== false;
+    this.keep = (text) => {
+      this.loaded += 1;
+      if (limits && (this.loaded === HELPER_MIN_DOCS || this.loaded === VERY_LARGE_SITE)) limitHeapGrowth(this.loaded);
+      return keep(text);
+    };
   }
 
   commitDates(siteDir: string): Promise<Map<string, Date>> {

@@ -22,9 +22,12 @@
 // 10,000-page site (two threads): peak resident memory ~930 MB → ~670 MB, CPU time within noise.
 // From VERY_LARGE_SITE docs on, 1.2: on 30,000 pages, 814 MB → 699 MB, for 2 s more of full
 // collections in the main thread and 6 s in the helper thread on a busy machine (of a 240 s build
-// there; some 4% of the time). The flag is V8's own, set once for the process (worker threads
-// share it) by a production build of a large site (lib/runtime/threaded.ts): on a small one, whose
-// heap is small anyway, the more frequent collections would only cost time. `npm start`'s build
+// there; some 4% of the time). The flag is V8's own, for the whole process (worker threads share
+// it), set by a production build of a large site as its docs load (lib/runtime/direct.ts: when the
+// load was left to V8's factor, the heap it grew to while reading 100,000 docs, ~330 MB for ~130 MB
+// alive, stayed committed through the transform, where the build's peak then was) and tightened
+// when they pass VERY_LARGE_SITE; on a small site, whose heap is small anyway, the more frequent
+// collections would only cost time. `npm start`'s build
 // process takes the first factor from HELPER_MIN_DOCS docs on, whatever the size (lib/runtime/cached.ts):
 // on 10,000 generated pages its peak went from 574–578 to 369–397 MB (a first build and four
 // saves in one process), its first build ~1 s longer of ~31 s, its saves within the noise.
@@ -45,14 +48,16 @@ export const VERY_LARGE_SITE = 20_000;
 /** The old generation may grow by this percentage of the live data between full collections. */
 export const HEAP_GROWING_PERCENT = { large: 50, veryLarge: 20 };
 
-let set = false;
+/** The percentage set for the process, if any. */
+let set: number | undefined;
 
 /**
- * Limits heap growth for a production build of `docs` docs, or for `npm start`'s builds (`kept`:
- * the factor of a large site at any size); the first call sets it for the process.
+ * Limits heap growth for a production build of `docs` docs (so far), or for `npm start`'s builds
+ * (`kept`: the factor of a large site at any size). A call only ever lowers the factor set before.
  */
 export function limitHeapGrowth(docs: number, kept = false): void {
-  if (set) return;
-  set = true;
-  setFlagsFromString(`--heap-growing-percent=${docs >= VERY_LARGE_SITE && !kept ? HEAP_GROWING_PERCENT.veryLarge : HEAP_GROWING_PERCENT.large}`);
+  const percent = docs >= VERY_LARGE_SITE && !kept ? HEAP_GROWING_PERCENT.veryLarge : HEAP_GROWING_PERCENT.large;
+  if (set !== undefined && set <= percent) return;
+  set = percent;
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
