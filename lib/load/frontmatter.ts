@@ -149,11 +149,18 @@ function readFrontMatter(data: Record<string, unknown>, file: string, text: stri
     hideTitle: fields.optionalBoolean('hide_title') ?? false,
     lastUpdate: readLastUpdate(fields),
     sidebarClassName: readClassName(fields),
-    lines: { image: lineOf('image'), paginationNext: lineOf('pagination_next'), paginationPrev: lineOf('pagination_prev') },
+    lines: keyLines(lineOf('image'), lineOf('pagination_next'), lineOf('pagination_prev')),
     id: readId(fields),
     displayedSidebar: fields.optionalString('displayed_sidebar'),
     format: readFormat(fields),
   };
+}
+
+/** The lines of a front matter without the keys `lines` notes: one object for every such doc (a large site keeps every doc's). */
+const NO_KEY_LINES: FrontMatter['lines'] = Object.freeze({ image: undefined, paginationNext: undefined, paginationPrev: undefined });
+
+function keyLines(image: number | undefined, paginationNext: number | undefined, paginationPrev: number | undefined): FrontMatter['lines'] {
+  return image === undefined && paginationNext === undefined && paginationPrev === undefined ? NO_KEY_LINES : { image, paginationNext, paginationPrev };
 }
 
 /** Tags as labels or as `{label, permalink}`; a permalink is a path under the tags route and must stay there. */

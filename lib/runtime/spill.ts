@@ -288,7 +288,8 @@ export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef, fie
  */
 export function ownStrings<T>(value: T): T {
   if (typeof value === 'string') return ownString(value) as T;
-  if (value === null || typeof value !== 'object') return value;
+  // A frozen value is a constant shared by many (such as a front matter's NO_KEY_LINES): not cut from any one text.
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) value[index] = ownStrings(value[index]);
     return value;
