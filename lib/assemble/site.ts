@@ -25,6 +25,7 @@ import type { DocPage, StandalonePage } from '../model.ts';
 import { baseUrlBannerScript, noFlashScript } from '../render/inline-scripts.ts';
 import { sidebarRenderer } from '../render/sidebar-html.tsx';
 import type { SiteWithoutAssets } from '../runtime/runtime.ts';
+import { ownString } from '../runtime/spill.ts';
 import { contentSecurityPolicy, serveConfig } from '../security.ts';
 import { changelogFeeds } from './feeds.ts';
 import { markdownTwins, type TwinCache } from './llms.ts';
@@ -118,8 +119,8 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     ...sitemap.files.map((file) => fileOutput(file.path, file.text, sitemap.version)),
     fileOutput('robots.txt', () => robotsTxt(config)),
     // The site as a markdown index for AI assistants, at the root and beside the docs.
-    fileOutput('llms.txt', () => llms),
-    fileOutput(`${loaded.docsRoute.slice(1)}llms.txt`, () => llms),
+    fileOutput('llms.txt', llms),
+    fileOutput(`${loaded.docsRoute.slice(1)}llms.txt`, llms),
     // A changelog's entries as Atom and JSON feeds beside it.
     ...docs.filter((doc) => doc.changes.length > 0).flatMap((doc) => changelogFeeds(config, doc)),
     // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
@@ -170,7 +171,8 @@ class Pages {
       return;
     }
     this.sources.set(route, source);
-    this.list.push(page(routeFile(route, 'index.html')));
+    // A flat string: a page keeps its path from assemble until it is written.
+    this.list.push(page(ownString(routeFile(route, 'index.html'))));
   }
 }
 
