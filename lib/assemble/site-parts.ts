@@ -33,7 +33,8 @@ export interface SiteParts {
    * (an edited doc's old HTML is gone from `npm start`'s store).
    */
   tags: TagGroup[];
-  llms: string;
+  /** /llms.txt, made on first use: when it is written, after the pages (a large site's is ~150 bytes a doc). */
+  llms: () => string;
   /** The generated category pages' search sections (each one's description and items). */
   categorySections: SearchSection[];
   /** The docs in reading order, as indexes into the docs (lib/assemble/llms.ts: /llms-full.txt and the twins follow it). */
@@ -112,11 +113,12 @@ function makeParts(loaded: LoadedSite, docs: DocPage[], diagnostics: Diagnostics
     : { ...folderSidebar(docs, content.categories, config), categories: content.categories, mainDoc: undefined, sidebarLinkHrefs: [] };
   const listed = docs.filter((doc) => !doc.unlisted);
   const categoryNodes = categoriesByRoute(sidebar);
+  let llms: string | undefined;
   return {
     sidebar, layout, categories, mainDoc, sidebarLinkHrefs, categoryNodes,
     categorySections: categorySections(config.baseUrl, categories, categoryNodes, new Map(docs.map((doc) => [doc.route, doc]))),
     tags: collectTags(listed, diagnostics),
-    llms: llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar)),
+    llms: () => (llms ??= llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar))),
     readingOrder: readingOrder(sidebar, docs),
   };
 }
