@@ -9,6 +9,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { compactFrontMatter } from '../load/frontmatter.ts';
 import type { DocPage } from '../model.ts';
 import { removeFoldersOfEndedBuilds } from '../write/site-writer.ts';
 
@@ -270,6 +271,7 @@ export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef, fie
   // own string: a copy of each cost ~250 bytes a doc.
   const { frontMatter } = source;
   const known = [source.id, source.route, frontMatter.title, frontMatter.description, frontMatter.sidebarLabel];
+  source.frontMatter = compactFrontMatter(frontMatter);
   for (const key of KEPT_FIELDS) {
     const value = doc[key];
     (doc as unknown as Record<string, unknown>)[key] = (typeof value === 'string' && known.find((text) => text === value)) || ownStrings(value);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
-import { splitFrontMatter } from '../../lib/load/frontmatter.ts';
+import { compactFrontMatter, splitFrontMatter, type FrontMatter } from '../../lib/load/frontmatter.ts';
 
 const FILE = 'content/docs/page.md';
 const split = (text: string, diagnostics = new Diagnostics()) => splitFrontMatter(text, FILE, diagnostics);
@@ -97,4 +97,23 @@ test('a front matter block of comments only, or an empty one, is empty front mat
   }
   // A comment beside a key is still read as YAML.
   assert.equal(split('---\n# the title\ntitle: Kept\n---\n').frontMatter.title, 'Kept');
+});
+
+test('a compact front matter (what a production build keeps) reads every key as the full one, and holds only the keys set', () => {
+  const full = split([
+    '---', 'title: Create a tune', 'sidebar_position: 0', 'tags: [flux]', 'hide_title: true', 'custom_edit_url: null',
+    'pagination_next: null', 'pagination_prev: guide/intro', 'sidebar_class_name: wide', '---', '', '# Body', '',
+  ].join('\n')).frontMatter;
+  const bare = split('# Body\n').frontMatter;
+  for (const frontMatter of [full, bare]) {
+    const compact = compactFrontMatter(frontMatter);
+    for (const key of Object.keys(frontMatter) as (keyof FrontMatter)[]) assert.deepEqual(compact[key], frontMatter[key], key);
+  }
+  assert.deepEqual(Object.keys(compactFrontMatter(full)).sort(),
+    ['customEditUrl', 'hideTitle', 'lines', 'paginationNext', 'paginationPrev', 'sidebarClassName', 'sidebarPosition', 'tags', 'title']);
+  assert.deepEqual(Object.keys(compactFrontMatter(bare)), []);
+  // A key set on one compact front matter is its own: the defaults the others read are untouched.
+  const one = compactFrontMatter(bare);
+  one.draft = true;
+  assert.equal(compactFrontMatter(bare).draft, false);
 });
