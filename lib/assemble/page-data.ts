@@ -150,7 +150,7 @@ export class PageData {
     private readonly config: SiteConfig,
     private readonly layout: SidebarLayout,
     /** When each doc last changed, by source path. */
-    private readonly updated: Map<string, Date>,
+    private readonly updated: Map<string, number>,
     /** Each doc by route: the category cards show their docs' descriptions. */
     private readonly docsByRoute: Map<string, DocPage>,
     /** The routes of the tag pages: an unlisted doc's tag that no listed doc has has no page to link to. */
@@ -195,7 +195,7 @@ export class PageData {
     const known = this.htmlKeys?.get(doc);
     if (!known) return this.doc(doc);
     // Its own date is the only one a page shows: an uncommitted doc's changes with each save.
-    const stamp = `${this.stamp()}:${this.updated.get(doc.source.absPath)?.getTime()}`;
+    const stamp = `${this.stamp()}:${this.updated.get(doc.source.absPath)}`;
     if (known.page?.stamp !== stamp) known.page = { stamp, key: pageKey(this.docData(doc, `\u0000html:${known.digest}`, known.cards)) };
     return known.page.key;
   }
@@ -251,7 +251,8 @@ export class PageData {
         { type: 'application/feed+json', href: feeds.json, title: `${doc.title} (${PAGE_TEXTS.jsonFeed})` },
       ] : []),
     ];
-    const day = fm.lastUpdate?.date ?? this.updated.get(doc.source.absPath)?.toISOString().slice(0, 10);
+    const updated = this.updated.get(doc.source.absPath);
+    const day = fm.lastUpdate?.date ?? (updated === undefined ? undefined : new Date(updated).toISOString().slice(0, 10));
     const author = fm.lastUpdate?.author;
     const image = doc.image && { ...doc.image, url: doc.image.url.startsWith('/') ? `${config.url}${doc.image.url}` : doc.image.url };
     return {

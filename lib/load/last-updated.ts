@@ -47,12 +47,14 @@ const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
  * - If even `stat` fails (the file vanished), the date is the build time, `new Date()`: a page being
  *   built right now was, at worst, last updated now, and the Unix epoch would be a visibly wrong date.
  *
- * The map is keyed by the strings of `absPaths` exactly as given. `modifiedMs`: each path's
+ * The map is keyed by the strings of `absPaths` exactly as given; its values are times in
+ * milliseconds (a build keeps one a doc until its page renders: a Date object is ~100 bytes, a
+ * number 16 where it is not shared, as the dates of a commit's files are). `modifiedMs`: each path's
  * modification time where the caller has read it already (`npm start` reads every doc's to know
  * whether it changed: a second stat of each cost ~75 ms a save on 10,000 uncommitted docs).
  */
-export function lastUpdatedDates(root: string, absPaths: string[], committed = commitDates(root), modifiedMs: (number | undefined)[] = []): Map<string, Date> {
-  const dates = new Map<string, Date>();
+export function lastUpdatedDates(root: string, absPaths: string[], committed = commitDates(root), modifiedMs: (number | undefined)[] = []): Map<string, number> {
+  const dates = new Map<string, number>();
   const inside = `${root}${root.endsWith(sep) ? '' : sep}`;
   /** The path as git prints it: relative to root, `/` separators on every platform. */
   const gitPath = (path: string) => {
@@ -63,7 +65,7 @@ export function lastUpdatedDates(root: string, absPaths: string[], committed = c
   absPaths.forEach((path, index) => {
     const date = committed.size === 0 ? undefined : committed.get(gitPath(path));
     const known = modifiedMs[index];
-    dates.set(path, date ?? (known === undefined ? modificationTime(path) : new Date(known)));
+    dates.set(path, (date ?? (known === undefined ? modificationTime(path) : new Date(known))).getTime());
   });
   return dates;
 }

@@ -39,9 +39,9 @@ function write(path: string, text: string, mtime?: string): void {
   if (mtime) utimesSync(path, new Date(mtime), new Date(mtime));
 }
 
-/** Dates as ISO strings, so a failure shows readable values. */
-function iso(dates: Map<string, Date>): Record<string, string> {
-  return Object.fromEntries([...dates].map(([path, date]) => [path, date.toISOString()]));
+/** Times as ISO strings, so a failure shows readable values. */
+function iso(dates: Map<string, number>): Record<string, string> {
+  return Object.fromEntries([...dates].map(([path, time]) => [path, new Date(time).toISOString()]));
 }
 
 // The repository: a.md and old.md in commit 1; b.md and "sub dir/ü note.md" in commit 2; commit 3
@@ -116,9 +116,9 @@ test('a folder that is not a git repository: modification times, build time for 
     const start = Date.now();
     const dates = lastUpdatedDates(plain, [x, y, missing]);
     const end = Date.now();
-    assert.equal(dates.get(x)?.toISOString(), MTIME);
-    assert.equal(dates.get(y)?.toISOString(), EDITED);
-    const built = dates.get(missing)?.getTime() ?? Number.NaN;
+    assert.equal(new Date(dates.get(x) ?? Number.NaN).toISOString(), MTIME);
+    assert.equal(new Date(dates.get(y) ?? Number.NaN).toISOString(), EDITED);
+    const built = dates.get(missing) ?? Number.NaN;
     assert.ok(built >= start && built <= end, `missing file: expected the build time, got ${built}`);
   } finally {
     delete process.env.GIT_CEILING_DIRECTORIES;
