@@ -281,12 +281,17 @@ export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef, fie
   source.frontMatter = compactFrontMatter(frontMatter);
   for (const key of KEPT_FIELDS) {
     const value = doc[key];
-    (doc as unknown as Record<string, unknown>)[key] = (typeof value === 'string' && known.find((text) => text === value)) || ownStrings(value);
+    (doc as unknown as Record<string, unknown>)[key] = (typeof value === 'string' && known.find((text) => text === value)) || (isEmptyList(value) ? NO_ITEMS : ownStrings(value));
   }
   // A tag is the same for every doc that has it: one object each, not one a doc.
-  doc.tags = doc.tags.map((tag) => spill.shared(`tag\u0000${tag.label}\u0000${tag.slug}\u0000${tag.route}`, tag));
+  doc.tags = doc.tags.length === 0 ? NO_ITEMS : doc.tags.map((tag) => spill.shared(`tag\u0000${tag.label}\u0000${tag.slug}\u0000${tag.route}`, tag));
   return withSpilled(doc, { html, toc: fields, links: fields, anchors: fields, samples: fields });
 }
+
+/** The empty list of every kept doc that has none of a kind (keywords, operations, changes, tags): ~30 bytes each a doc otherwise. */
+const NO_ITEMS = Object.freeze([]) as unknown as never[];
+
+const isEmptyList = (value: unknown): boolean => Array.isArray(value) && value.length === 0;
 
 /**
  * Makes every string inside `value` (plain objects and arrays, in place) a copy of its own. V8
