@@ -41,8 +41,7 @@ export class TemplatePage<P extends object> implements PageOutput {
 
   /** A digest of everything the page's template reads: equal keys, equal pages. */
   key(): string {
-    const data = this.keyData();
-    return typeof data === 'string' ? data : pageKey(data);
+    return pageKey(this.keyData());
   }
 }
 
@@ -62,13 +61,13 @@ export class DocTemplatePage implements PageOutput {
   }
 
   key(): string {
-    const data = this.pages.docKey(this.doc);
-    return typeof data === 'string' ? data : pageKey(data);
+    return pageKey(this.pages.docKey(this.doc));
   }
 }
 
-function pageKey(data: object): string {
-  return keyOfText(keyText(data));
+/** A page's key from its data, or the key itself where it was known without the data. */
+function pageKey(data: object | string): string {
+  return typeof data === 'string' ? data : keyOfText(keyText(data));
 }
 
 /**

@@ -163,10 +163,13 @@ function keyLines(image: number | undefined, paginationNext: number | undefined,
   return image === undefined && paginationNext === undefined && paginationPrev === undefined ? NO_KEY_LINES : { image, paginationNext, paginationPrev };
 }
 
-/** An empty list that stays empty: shared by every compact front matter. */
-function none<T>(): T[] {
-  return Object.freeze([]) as unknown as T[];
-}
+/**
+ * An empty list that stays empty, shared where a build keeps many (a compact front matter's
+ * defaults, a kept doc's lists, lib/runtime/spill.ts): a list of its own is ~30 bytes each.
+ */
+export const NO_ITEMS = Object.freeze([]) as unknown as never[];
+
+export const isEmptyList = (value: unknown): boolean => Array.isArray(value) && value.length === 0;
 
 /**
  * What a key holds when the front matter leaves it out, for every key that is not simply
@@ -174,7 +177,7 @@ function none<T>(): T[] {
  * frozen prototype's keys could not be set on the objects made from it.
  */
 const FRONT_MATTER_DEFAULTS: FrontMatter = {
-  tags: none<FrontMatterTag>(), keywords: none<string>(), hideTableOfContents: false, sidebarExclude: false, changelog: false, draft: false, unlisted: false, hideTitle: false, lines: NO_KEY_LINES,
+  tags: NO_ITEMS, keywords: NO_ITEMS, hideTableOfContents: false, sidebarExclude: false, changelog: false, draft: false, unlisted: false, hideTitle: false, lines: NO_KEY_LINES,
 };
 
 /**
@@ -187,7 +190,7 @@ const FRONT_MATTER_DEFAULTS: FrontMatter = {
 export function compactFrontMatter(frontMatter: FrontMatter): FrontMatter {
   const compact = Object.create(FRONT_MATTER_DEFAULTS) as Record<string, unknown>;
   for (const [key, value] of Object.entries(frontMatter)) {
-    const unset = value === undefined || value === false || value === NO_KEY_LINES || (Array.isArray(value) && value.length === 0);
+    const unset = value === undefined || value === false || value === NO_KEY_LINES || isEmptyList(value);
     if (!unset) compact[key] = value;
   }
   return compact as unknown as FrontMatter;

@@ -7,8 +7,8 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
-import { indexEntryName, pageInputDigest, searchFolderUrl, searchPagesOf, type IndexJob } from '../assets/search/index-job.ts';
-import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
+import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
+import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics } from '../diagnostics.ts';
 import { readCommitDates } from '../load/last-updated.ts';
@@ -136,7 +136,7 @@ export class CachedRuntime implements Runtime {
    * build finds here; without one, a build that does not defer makes it.
    */
   async assets(input: AssetsInput): Promise<AssetsResult> {
-    const entryName = indexEntryName(input.root, searchPagesOf(input.config.baseUrl, input.docs), input.categories, input.synonyms, (page, index) => this.searchDigest(page, input.docs[index]));
+    const entryName = indexEntryName(input.root, input.docs.map((doc) => this.searchDigest(input.config.baseUrl, doc)), input.categories, input.synonyms);
     const last = this.cache.search.last('index');
     const { searchUpdates } = this.cache;
     const job = (folder: string) => this.indexJob(input, entryName, folder);
@@ -236,11 +236,11 @@ export class CachedRuntime implements Runtime {
    * The digest of a doc's page for search, kept with the doc: that page is made from the doc and the
    * base URL, and a doc object is new whenever its content or the base URL changes (as for `sections`).
    */
-  private searchDigest(page: PageForSearch, doc: DocPage | undefined): string {
-    let digest = doc && this.cache.searchDigests.get(doc);
+  private searchDigest(baseUrl: string, doc: DocPage): string {
+    let digest = this.cache.searchDigests.get(doc);
     if (digest === undefined) {
-      digest = pageInputDigest(page);
-      if (doc) this.cache.searchDigests.set(doc, digest);
+      digest = pageInputDigest(searchInputOf(baseUrl, doc));
+      this.cache.searchDigests.set(doc, digest);
     }
     return digest;
   }

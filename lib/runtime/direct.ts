@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { addAssets, compileAssets, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
-import { indexEntryName, searchPagesOf } from '../assets/search/index-job.ts';
-import { pageSections, type PageForSearch } from '../assets/search/sections.ts';
+import { indexEntryName, pageInputDigest } from '../assets/search/index-job.ts';
+import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { readCommitDates } from '../load/last-updated.ts';
 import type { DocPage } from '../model.ts';
@@ -83,7 +83,9 @@ export class DirectRuntime implements Runtime {
   async assets(input: AssetsInput): Promise<AssetsResult> {
     this.writer = new SiteWriter(this.options.outDir);
     // Page by page: never every page's text, and of the index only a bounded part (its postings in sorted runs in the spill folder).
-    const pages = searchPagesOf(input.config.baseUrl, input.docs);
+    // What search reads of each doc, made here and let go with this stage: kept from assemble on, a
+    // large site held it (~200 bytes a doc) while its pages rendered.
+    const pages = input.docs.map((doc) => searchInputOf(input.config.baseUrl, doc));
     const sections = searchIndexInput(input, pages, searchRunsFolder(this.spill));
     for (const page of pages) sections.add(pageSections(page));
     sections.add(input.categories);
@@ -136,7 +138,7 @@ export function writeOutput(writer: SiteWriter, file: FileOutput): void {
  * every way a build runs: the helper thread must name it before it exists, while the pages render.
  */
 export function searchIndexInput(input: AssetsInput, pages: PageForSearch[], runsDir?: string): SearchIndexInput {
-  const entryName = indexEntryName(input.root, pages, input.categories, input.synonyms);
+  const entryName = indexEntryName(input.root, pages.map(pageInputDigest), input.categories, input.synonyms);
   return new SearchIndexInput((name, text) =>
     name === 'search-index.json' ? input.assets.addAs('search', entryName, text) : input.assets.add('search', name, text), { runsDir });
 }

@@ -9,7 +9,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { compactFrontMatter } from '../load/frontmatter.ts';
+import { compactFrontMatter, isEmptyList, NO_ITEMS } from '../load/frontmatter.ts';
 import type { DocPage } from '../model.ts';
 import { removeFoldersOfEndedBuilds } from '../write/site-writer.ts';
 
@@ -287,11 +287,6 @@ export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef, fie
   doc.tags = doc.tags.length === 0 ? NO_ITEMS : doc.tags.map((tag) => spill.shared(`tag\u0000${tag.label}\u0000${tag.slug}\u0000${tag.route}`, tag));
   return withSpilled(doc, { html, toc: fields, links: fields, anchors: fields, samples: fields });
 }
-
-/** The empty list of every kept doc that has none of a kind (keywords, operations, changes, tags): ~30 bytes each a doc otherwise. */
-const NO_ITEMS = Object.freeze([]) as unknown as never[];
-
-const isEmptyList = (value: unknown): boolean => Array.isArray(value) && value.length === 0;
 
 /**
  * Makes every string inside `value` (plain objects and arrays, in place) a copy of its own. V8

@@ -6,7 +6,7 @@
 // sections made by assemble (the category pages'). The rest is as in one thread.
 import type { AssetCollector } from '../assets/bundle.ts';
 import { compileAssets } from '../assets/bundle.ts';
-import { indexEntryName, searchFolderUrl, searchPagesOf, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
+import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
 import { searchInputOf } from '../assets/search/sections.ts';
 import { BuildError } from '../diagnostics.ts';
 import type { FileOutput } from '../assemble/output-table.ts';
@@ -111,7 +111,7 @@ export class ThreadedRuntime extends DirectRuntime {
     const folders = this.indexFolders;
     if (!folders) throw new Error('Internal error: the assets stage ran before the transform stage.');
     const { categories, synonyms } = input;
-    const entryName = indexEntryName(input.root, searchPagesOf(input.config.baseUrl, input.docs), categories, synonyms);
+    const entryName = indexEntryName(input.root, input.docs.map((doc) => pageInputDigest(searchInputOf(input.config.baseUrl, doc))), categories, synonyms);
     this.indexing = this.helper.searchIndex({ ...folders, inputJson: JSON.stringify({ sections: categories, synonyms }), entryName });
     return { ...bundlesInto(input, await compileAssets(input.root), `${folders.folderUrl}${entryName}`), searchDeferred: false };
   }

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchSynonyms } from '../../../common/search.ts';
 import type { BuiltSearchIndex } from './build-index.ts';
-import { searchInputOf, type PageForSearch, type SearchSection } from './sections.ts';
+import type { PageForSearch, SearchSection } from './sections.ts';
 import type { SpilledText } from '../../runtime/spill.ts';
 
 /** Everything whose change changes the index files for the same sections. */
@@ -81,24 +81,15 @@ export interface IndexJobResult {
 }
 
 /**
- * What search reads of each doc, in their order. Made by the assets stage that reads it and let go
- * with it: kept from assemble on, a large site held it (~200 bytes a doc) while its pages rendered.
+ * The name of the index's entry file: a digest of what the index is made from (its pages in order,
+ * the sections added after them, the synonyms and the code that indexes them). Each page comes in
+ * as its own digest (`pageDigests`, pageInputDigest's), which `npm start` keeps for a doc while the
+ * doc is the same: digesting every page's HTML again took ~0.1 s a save on 10,000 pages.
  */
-export function searchPagesOf(baseUrl: string, docs: Parameters<typeof searchInputOf>[1][]): PageForSearch[] {
-  return docs.map((doc) => searchInputOf(baseUrl, doc));
-}
-
-/**
- * The name of the index's entry file: a digest of what the index is made from (`all` its pages in
- * order, the sections added after them, the synonyms and the code that indexes them). Each page
- * comes in as its own digest (pageInputDigest), which `npm start` keeps for a doc while the doc is
- * the same (`digestOf`): digesting every page's HTML again took ~0.1 s a save on 10,000 pages.
- */
-export function indexEntryName(root: string, all: PageForSearch[], extra: SearchSection[], synonyms: SearchSynonyms,
-  digestOf: (page: PageForSearch, index: number) => string = pageInputDigest): string {
+export function indexEntryName(root: string, pageDigests: string[], extra: SearchSection[], synonyms: SearchSynonyms): string {
   const digest = createHash('sha256');
   for (const path of INDEXING_SOURCES) digest.update(readFileSync(join(root, path)));
-  all.forEach((page, index) => digest.update(digestOf(page, index)));
+  for (const pageDigest of pageDigests) digest.update(pageDigest);
   digest.update(JSON.stringify(extra)).update('\0').update(JSON.stringify(synonyms));
   return `search-index.${digest.digest('hex').slice(0, 10)}.json`;
 }
