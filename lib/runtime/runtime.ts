@@ -53,7 +53,7 @@ export interface AssetsInput {
   configFile: string;
   configImageDir: string;
   assets: AssetCollector;
-  /** Every doc (what search reads of each: searchPagesOf). */
+  /** Every doc (the assets stage makes what search reads of each: searchInputOf). */
   docs: DocPage[];
   /** The generated category pages' sections, indexed after the docs'. */
   categories: SearchSection[];
