@@ -34,7 +34,9 @@ export interface BuildOptions {
   deferSearch?: boolean;
   /**
    * Whether a production build takes a helper thread (lib/runtime/threaded.ts); by default it does
-   * from HELPER_MIN_DOCS docs on. The tests force it both ways to compare the output.
+   * from HELPER_MIN_DOCS docs on. With a cache, whether a transform gives part of its docs to the
+   * cache's helper thread when that is free; by default from HELPER_MIN_DOCS docs to transform on.
+   * The tests force it both ways to compare the output.
    */
   helperThread?: boolean;
   /** Build the docs with `draft: true` too (`npm start`); a production build leaves them out. */

@@ -41,6 +41,8 @@ export interface CachedDoc {
 export interface CacheStats {
   docsTransformed: number;
   docsTotal: number;
+  /** Of the docs transformed, how many the helper thread did (lib/runtime/cached.ts, `helperShare`). */
+  docsInHelper: number;
   pagesRendered: number;
   pagesTotal: number;
 }
@@ -89,7 +91,7 @@ export class BuildCache {
   /** What the last build wrote, by output folder, so the next one writes only what changed. */
   readonly written = new Map<string, WrittenFiles>();
   /** What the last build transformed and rendered anew, and what it reused. */
-  stats: CacheStats = { docsTransformed: 0, docsTotal: 0, pagesRendered: 0, pagesTotal: 0 };
+  stats: CacheStats = { docsTransformed: 0, docsTotal: 0, docsInHelper: 0, pagesRendered: 0, pagesTotal: 0 };
   /** Each doc's markdown twin (index.md), while the doc object is the same. */
   readonly twins = new TwinStore();
   /** Builds the search index of a save in a helper thread, when the build process set one (lib/dev/build-worker.ts). */

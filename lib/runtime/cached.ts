@@ -2,7 +2,8 @@
 // worker (lib/dev/build-worker.ts). Each stage reuses what the last build made while what it is made
 // from is unchanged; pages are rendered with placeholders for the hashed asset URLs, filled in
 // as they are written, so a stylesheet or search change re-renders no page; only files whose
-// content changed are written.
+// content changed are written. A transform of many docs (the first build) shares them with the
+// helper thread that builds the search indexes, while that one is free, as a production build does.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
@@ -10,7 +11,7 @@ import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
-import { Diagnostics } from '../diagnostics.ts';
+import { Diagnostics, type Warning } from '../diagnostics.ts';
 import { readCommitDates } from '../load/last-updated.ts';
 import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
@@ -19,7 +20,7 @@ import { transformDoc } from '../transform/doc.ts';
 import { writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
 import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
 import { hashedName } from '../assets/content-hash.ts';
-import { newSpillFolder, ownStrings, withSpilled, type KeepText } from './spill.ts';
+import { newSpillFolder, ownStrings, SpillFile, withSpilled, type KeepText } from './spill.ts';
 import { StoredField, type StoredText } from './text-store.ts';
 import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc } from './build-cache.ts';
@@ -29,7 +30,7 @@ import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { KeptLinkChecks } from '../check/links.ts';
 import { bundlesInto } from './direct.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
-import { HELPER_MIN_DOCS } from './helper-thread.ts';
+import { HELPER_MIN_DOCS, HELPER_SHARE, markdownJob } from './helper-thread.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class CachedRuntime implements Runtime {
@@ -46,7 +47,8 @@ export class CachedRuntime implements Runtime {
    */
   readonly keep: KeepText = (text) => this.cache.bodies.keep(text);
 
-  constructor(private readonly cache: BuildCache, private readonly outDir: string, private readonly deferSearch: boolean) {}
+  /** `helperThread`: whether a transform shares its docs with the helper thread (`helperShare`): by their number when undefined. */
+  constructor(private readonly cache: BuildCache, private readonly outDir: string, private readonly deferSearch: boolean, private readonly helperThread?: boolean) {}
 
   get knownDocs(): BuildCache['sources'] {
     return this.cache.sources;
@@ -93,10 +95,12 @@ export class CachedRuntime implements Runtime {
   }
 
   /** Each doc's markdown, or the last build's while nothing it depends on changed (its images included). */
-  transform({ sources, env, routes, api }: TransformInput): Promise<DocPage[]> {
+  async transform(input: TransformInput): Promise<DocPage[]> {
+    const { sources, env, routes, api } = input;
     const shared = keyOf([routes, api?.text, env.baseUrl, env.tagsRoute, env.embeds, env.markdown]);
-    const { htmlStore } = this.cache;
-    const made = this.cache.docs.all(sources, (source) => source.absPath, (source) => `${shared}:${this.sourceKey(source)}`, (source): CachedDoc => {
+    const { docs } = this.cache;
+    const keys = sources.map((source) => `${shared}:${this.sourceKey(source)}`);
+    const make = (source: DocSource): CachedDoc => {
       const images: CachedDoc['images'] = [];
       const diagnostics = new Diagnostics();
       const page = transformDoc(source, {
@@ -106,27 +110,78 @@ export class CachedRuntime implements Runtime {
           return env.addAsset(absPath);
         },
       });
-      // Its short texts (a title from the body's heading, the table of contents cut from the HTML)
-      // made strings of their own: kept from build to build, a slice keeps the whole body or HTML
-      // it was cut from (the body, read from its file, is a string of its own each time).
-      for (const key of Object.keys(page) as (keyof DocPage)[]) {
-        if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = ownStrings(page[key]);
-      }
-      // Its HTML waits in the cache's file, read back when its page renders or its search sections are made.
-      const html = htmlStore.put(page.html);
-      const kept = withSpilled(page, { html: new StoredField(htmlStore, html) });
-      this.cache.htmlKeys.set(kept, htmlKey(page.html));
-      return { page: kept, html, images, warnings: diagnostics.warnings };
-    }, (known) => known.images.every((image) => fileStamp(image.path) === image.stamp));
-    htmlStore.compact(made.map((doc) => doc.html));
+      return this.keptDoc(page, images, diagnostics.warnings);
+    };
+    // A large transform (the first build, a change every doc depends on) shares its docs with the helper thread.
+    this.cache.stats.docsInHelper = 0;
+    const premade = await this.helperShare(input, sources.filter((source, index) => docs.last(source.absPath)?.key !== keys[index]), make);
+    const made = docs.all(sources, (source) => source.absPath, (_source, index) => keys[index] as string, (source) => premade.get(source) ?? make(source),
+      (known) => known.images.every((image) => fileStamp(image.path) === image.stamp));
+    this.cache.htmlStore.compact(made.map((doc) => doc.html));
     // What transforming did besides returning the page, replayed for reused docs (adding an image twice adds it once).
     for (const doc of made) {
       for (const image of doc.images) env.addAsset(image.path);
       for (const warning of doc.warnings) env.diagnostics.warn(warning, warning.message);
     }
-    this.cache.stats.docsTransformed = this.cache.docs.made;
+    this.cache.stats.docsTransformed = docs.made;
     this.cache.stats.docsTotal = sources.length;
-    return Promise.resolve(made.map((doc) => doc.page));
+    return made.map((doc) => doc.page);
+  }
+
+  /** A transformed doc as the cache keeps it, with the images it uses and the warnings it gave. */
+  private keptDoc(page: DocPage, images: CachedDoc['images'], warnings: Warning[]): CachedDoc {
+    // Its short texts (a title from the body's heading, the table of contents cut from the HTML)
+    // made strings of their own: kept from build to build, a slice keeps the whole body or HTML
+    // it was cut from (the body, read from its file, is a string of its own each time).
+    for (const key of Object.keys(page) as (keyof DocPage)[]) {
+      if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = ownStrings(page[key]);
+    }
+    // Its HTML waits in the cache's file, read back when its page renders or its search sections are made.
+    const { htmlStore } = this.cache;
+    const html = htmlStore.put(page.html);
+    const kept = withSpilled(page, { html: new StoredField(htmlStore, html) });
+    this.cache.htmlKeys.set(kept, htmlKey(page.html));
+    return { page: kept, html, images, warnings };
+  }
+
+  /**
+   * From HELPER_MIN_DOCS docs to transform on (a first build, a change every doc depends on), the
+   * later part of `toMake` transformed by the helper thread while this thread makes the rest, as a
+   * production build does, when the build process has a helper and it is free (not building a
+   * search index); each doc as `make` would have made it. The first error in file order wins, as in
+   * one thread. Fewer docs, or a busy helper: none made here (the transform makes them all itself).
+   */
+  private async helperShare(input: TransformInput, toMake: DocSource[], make: (source: DocSource) => CachedDoc): Promise<Map<DocSource, CachedDoc>> {
+    const made = new Map<DocSource, CachedDoc>();
+    const { searchUpdates, bodies } = this.cache;
+    if (toMake.length === 0 || !(this.helperThread ?? toMake.length >= HELPER_MIN_DOCS) || !searchUpdates) return made;
+    const split = Math.ceil(toMake.length * HELPER_SHARE);
+    const theirSources = toMake.slice(split);
+    const folder = newSpillFolder();
+    const spillFile = join(folder, 'texts');
+    // The helper reads the bodies where load kept them.
+    bodies.flush();
+    const theirs = searchUpdates.lend((helper) => helper.markdown(markdownJob(input, theirSources, { spillFile, sourcesSpill: bodies.path }, false)));
+    if (!theirs) {
+      rmSync(folder, { recursive: true, force: true });
+      return made;
+    }
+    // Its file goes once its job has ended, whatever this thread's part did.
+    void theirs.catch(() => undefined).then(() => rmSync(folder, { recursive: true, force: true }));
+    for (const source of toMake.slice(0, split)) made.set(source, make(source));
+    const { pages } = await theirs;
+    this.cache.stats.docsInHelper = pages.length;
+    const file = SpillFile.at(spillFile, false);
+    try {
+      pages.forEach(({ htmlAt, fieldsAt, images, warnings, ...page }, index) => {
+        const source = theirSources[index] as DocSource;
+        const fields = JSON.parse(file.get(fieldsAt)) as Pick<DocPage, 'toc' | 'links' | 'anchors' | 'samples'>;
+        made.set(source, this.keptDoc({ source, ...page, html: file.get(htmlAt), ...fields }, images.map((path) => ({ path, stamp: fileStamp(path) })), warnings));
+      });
+    } finally {
+      file.close();
+    }
+    return made;
   }
 
   /**

@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { AssetCollector } from '../assets/bundle.ts';
 import { hashedName } from '../assets/content-hash.ts';
 import { BuildError, Diagnostics } from '../diagnostics.ts';
-import type { HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
+import type { HelperPage, HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
 import { loadApiDescription } from '../load/openapi.ts';
 import { transformDoc } from '../transform/doc.ts';
 import { KEPT_FIELDS, keepDocFields, ownStrings, SpillFile, withSpilled, type SpilledText } from './spill.ts';
@@ -33,7 +33,8 @@ function markdown(job: MarkdownJob): MarkdownResult {
   const routes = new Map(job.routes);
   const docRoutes = new Set(routes.values());
   const assets = new AssetCollector(job.baseUrl, job.siteDir);
-  const images = new Set<string>();
+  /** The images of the page being transformed. */
+  let images = new Set<string>();
   const api = job.api ? loadApiDescription(job.api.absPath, job.api.file) : undefined;
   const env = {
     baseUrl: job.baseUrl, tagsRoute: job.tagsRoute, diagnostics, api, embeds: job.embeds, markdown: job.markdown,
@@ -46,12 +47,18 @@ function markdown(job: MarkdownJob): MarkdownResult {
     },
   };
   // Each page's HTML goes to this thread's spill file as soon as it is made: the main thread reads
-  // it from there when the page renders, and this thread when it indexes the page.
-  spill ??= SpillFile.at(job.spillFile, true);
+  // it from there (when the page renders, or at once in `npm start`), and this thread when it
+  // indexes the page. A job names its own file (`npm start` may send one per large change).
+  if (spill?.path !== job.spillFile) {
+    spill?.close();
+    spill = SpillFile.at(job.spillFile, true);
+  }
   const file = spill;
   const bodies = SpillFile.at(job.sourcesSpill, false);
   try {
-    const pages = job.sources.map(({ bodyAt, ...source }, index) => {
+    const pages = job.sources.map(({ bodyAt, ...source }, index): HelperPage => {
+      images = new Set();
+      const warned = diagnostics.warnings.length;
       const { source: _source, html, ...transformed } = transformDoc(bodyAt ? { ...source, body: bodies.get(bodyAt) } : source, env);
       // Only the doc's short values stay here until they go back, as strings of their own (a slice
       // would keep the page's whole text alive); the rest waits in the spill file, as in the main
@@ -61,13 +68,18 @@ function markdown(job: MarkdownJob): MarkdownResult {
       const htmlAt = file.put(html);
       const fieldsAt = keepDocFields(transformed, file).at;
       job.sources[index] = undefined as unknown as MarkdownJob['sources'][number];
-      ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: file.ref(htmlAt) })));
-      return { ...page, htmlAt, fieldsAt };
+      if (job.forIndex) ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: file.ref(htmlAt) })));
+      return { ...page, htmlAt, fieldsAt, images: [...images], warnings: diagnostics.warnings.slice(warned) };
     });
     file.flush();
-    return { pages, images: [...images], warnings: diagnostics.warnings };
+    return { pages };
   } finally {
     bodies.close();
+    // Nothing here reads the pages again: the file is the main thread's to read and remove.
+    if (!job.forIndex) {
+      spill.close();
+      spill = undefined;
+    }
   }
 }
 

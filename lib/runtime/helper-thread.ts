@@ -2,7 +2,8 @@
 // of the docs' markdown while the main thread transforms the rest, then builds the search index
 // while the main thread assembles the site, renders and writes the pages. Small sites (the real
 // one) build in one thread: the helper's start-up, which loads its modules anew, would cost more
-// than it saves.
+// than it saves. `npm start`'s build process keeps one for its search indexes
+// (lib/runtime/search-updates.ts) and lends it a large transform's later docs (lib/runtime/cached.ts).
 import { Worker } from 'node:worker_threads';
 import { YOUNG_GENERATION_MB } from './heap-growth.ts';
 import type { DocSource } from '../load/content.ts';
@@ -11,10 +12,17 @@ import { BuildError, type Warning } from '../diagnostics.ts';
 import type { DocPage } from '../model.ts';
 import type { IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/index-job.ts';
 import type { SiteConfig } from '../load/config.ts';
-import type { SpilledText } from './spill.ts';
+import { spilledRef, type SpilledText } from './spill.ts';
+import type { TransformInput } from './runtime.ts';
 
-/** From this many docs on, a production build takes a helper thread. */
+/** From this many docs on, a production build takes a helper thread (and `npm start` gives it part of a large transform). */
 export const HELPER_MIN_DOCS = 1000;
+
+/**
+ * The share of a transform's docs (the earlier ones) that the main thread keeps: the helper starts
+ * later (it loads its modules first), so it takes somewhat less than half.
+ */
+export const HELPER_SHARE = 0.55;
 
 export interface MarkdownJob {
   /** Each with its body, or with where its body is in the main thread's spill file (`sourcesSpill`). */
@@ -36,6 +44,12 @@ export interface MarkdownJob {
   markdown: SiteConfig['markdown'] | undefined;
   /** Where the helper keeps the pages' HTML: a file in the main thread's spill folder. */
   spillFile: string;
+  /**
+   * Whether the helper keeps what search reads of its pages, for the index it builds next (a
+   * production build); else it closes its spill file when the job ends (`npm start`'s first build,
+   * whose index is made from the cache's stored sections).
+   */
+  forIndex: boolean;
 }
 
 export interface MarkdownResult {
@@ -43,10 +57,34 @@ export interface MarkdownResult {
    * Without their sources, which the main thread has already, and without their HTML, which the
    * helper kept in its spill file (MarkdownJob.spillFile, lib/runtime/spill.ts): each page says where.
    */
-  pages: (Omit<DocPage, 'source' | 'html' | 'toc' | 'links' | 'anchors' | 'samples'> & { htmlAt: SpilledText; fieldsAt: SpilledText })[];
-  /** Images the pages use: the main thread adds them to the build's assets. */
+  pages: HelperPage[];
+}
+
+/**
+ * A doc the helper transformed, with the images it uses (the main thread adds them to the build's
+ * assets) and the warnings it gave, each page's own: `npm start` keeps them with the doc, to replay.
+ */
+export type HelperPage = Omit<DocPage, 'source' | 'html' | 'toc' | 'links' | 'anchors' | 'samples'> & {
+  htmlAt: SpilledText;
+  fieldsAt: SpilledText;
   images: string[];
   warnings: Warning[];
+};
+
+/** The helper's part of a transform: `sources` (the later docs), their bodies where `keep` put them in the file `sourcesSpill`. */
+export function markdownJob({ env, siteDir, routes, apiFile }: Omit<TransformInput, 'sources' | 'assets' | 'api'>, sources: DocSource[],
+  files: { spillFile: string; sourcesSpill: string }, forIndex: boolean): MarkdownJob {
+  return {
+    ...files, forIndex,
+    // Plain copies, each with where its body is in the spill file (the helper reads it there)
+    // instead of the body: the spill file's readers do not cross to another thread, and the bodies
+    // themselves would be copied into one message (~200 MB at 100,000 docs).
+    sources: sources.map((source) => {
+      const bodyAt = spilledRef(source, 'body')?.at;
+      return bodyAt ? { ...source, body: '', bodyAt } : { ...source, body: source.body };
+    }),
+    baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
+  };
 }
 
 /** A request to the helper: transform markdown; index a production build's doc pages; end (or make) a search index. */

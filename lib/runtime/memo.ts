@@ -12,14 +12,14 @@ export class Memo<V> {
    * Every item's value, in order. `stillHolds` can refuse a stored value whose key is the same
    * (a doc whose image file changed on the disk).
    */
-  all<T>(items: readonly T[], id: (item: T, index: number) => string, key: (item: T) => string, make: (item: T, key: string) => V,
+  all<T>(items: readonly T[], id: (item: T, index: number) => string, key: (item: T, index: number) => string, make: (item: T, key: string) => V,
     stillHolds: (value: V) => boolean = () => true): V[] {
     this.made = 0;
     const present = new Set<string>();
     const values = items.map((item, index) => {
       const itemId = id(item, index);
       present.add(itemId);
-      const itemKey = key(item);
+      const itemKey = key(item, index);
       return this.get(itemId, itemKey, () => make(item, itemKey), stillHolds);
     });
     this.keepOnly(present);

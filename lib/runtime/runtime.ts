@@ -124,5 +124,5 @@ export interface RuntimeOptions {
 }
 
 export function runtimeFor(options: RuntimeOptions): Runtime {
-  return options.cache ? new CachedRuntime(options.cache, options.outDir, options.deferSearch === true) : new DirectRuntime(options, (spill, docs) => new ThreadedRuntime(options, spill, docs));
+  return options.cache ? new CachedRuntime(options.cache, options.outDir, options.deferSearch === true, options.helperThread) : new DirectRuntime(options, (spill, docs) => new ThreadedRuntime(options, spill, docs));
 }

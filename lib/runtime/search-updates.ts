@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
+import { BuildError } from '../diagnostics.ts';
 import { HelperThread } from './helper-thread.ts';
 import { newSpillFolder } from './spill.ts';
 
@@ -59,6 +60,24 @@ export class SearchUpdates {
     }
     this.wanted = index;
     this.startSoon();
+  }
+
+  /**
+   * The helper thread for a job of a build's own (a large transform's later docs), when it is
+   * building no index and none waits: else undefined, and the build does the work itself rather
+   * than wait behind an index. A thread whose job failed otherwise than by the content is let go.
+   */
+  lend<T>(use: (helper: HelperThread) => Promise<T>): Promise<T> | undefined {
+    if (this.building !== undefined || this.scheduled || this.wanted) return undefined;
+    this.helper ??= new HelperThread();
+    const helper = this.helper;
+    return use(helper).catch((error: unknown) => {
+      if (!(error instanceof BuildError) && this.helper === helper) {
+        this.helper = undefined;
+        void helper.stop().catch(() => undefined);
+      }
+      throw error;
+    });
   }
 
   /** Ends the helper thread. */

@@ -14,7 +14,7 @@ import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import { contentOf, SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
-import { HelperThread } from './helper-thread.ts';
+import { HELPER_SHARE, HelperThread, markdownJob } from './helper-thread.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { SpillFile, spilledDoc, spilledRef } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
@@ -46,32 +46,25 @@ export class ThreadedRuntime extends DirectRuntime {
    * The later docs go to the helper; their images join the build's assets and their warnings the
    * build's. The first error in file order wins, as in one thread.
    */
-  override async transform({ sources, env, assets, siteDir, routes, apiFile }: TransformInput): Promise<DocPage[]> {
-    // The helper starts later (it loads its modules first): it takes somewhat less than half.
-    const split = Math.ceil(sources.length * 0.55);
+  override async transform(input: TransformInput): Promise<DocPage[]> {
+    const { sources, env, assets } = input;
+    const split = Math.ceil(sources.length * HELPER_SHARE);
     const theirSources = sources.slice(split);
     const spillFile = this.spill.besides('helper-texts');
-    // Plain copies, each with where its body is in this thread's spill file (the helper reads it
-    // there) instead of the body: the spill file's readers do not cross to another thread, and
-    // the bodies themselves would be copied into one message (~200 MB at 100,000 docs).
     this.spill.flush();
-    const theirs = this.helper.markdown({
-      spillFile, sourcesSpill: this.spill.path,
-      sources: theirSources.map((source) => {
-        const bodyAt = spilledRef(source, 'body')?.at;
-        return bodyAt ? { ...source, body: '', bodyAt } : { ...source, body: source.body };
-      }), baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
-    });
+    const theirs = this.helper.markdown(markdownJob(input, theirSources, { spillFile, sourcesSpill: this.spill.path }, true));
     const ours = sources.slice(0, split).map((source) => this.transformDoc(source, env));
-    const { pages, images, warnings } = await theirs;
-    for (const image of images) assets.addImage(image);
-    for (const warning of warnings) env.diagnostics.warn(warning, warning.message);
+    const { pages } = await theirs;
+    for (const page of pages) {
+      for (const image of page.images) assets.addImage(image);
+      for (const warning of page.warnings) env.diagnostics.warn(warning, warning.message);
+    }
     this.helperDocs = pages.length;
     const helperSpill = SpillFile.at(spillFile, false);
     this.helperSpill = helperSpill;
     this.indexPages(env.baseUrl, ours);
     // Their HTML and other fields stay in the helper's spill file.
-    return [...ours, ...pages.map(({ htmlAt, fieldsAt, ...page }, index) =>
+    return [...ours, ...pages.map(({ htmlAt, fieldsAt, images: _images, warnings: _warnings, ...page }, index) =>
       spilledDoc({ ...page, html: '', toc: [], links: [], anchors: [], samples: undefined, source: theirSources[index] as DocSource }, this.spill, helperSpill.ref(htmlAt),
         helperSpill.ref(fieldsAt, 'fields')))];
   }

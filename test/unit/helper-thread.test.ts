@@ -1,11 +1,15 @@
 // Large production builds split markdown and the search index off to a helper thread: its errors
 // fail the build as in one thread. That it writes the same site: test/unit/build-modes.test.ts.
+// `npm start` gives a large transform's later docs to its helper thread too: the same site here.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
 import { buildSite } from '../../lib/pipeline.ts';
+import { BuildCache } from '../../lib/runtime/build-cache.ts';
+import { keepReadyIndex } from '../../lib/runtime/cached.ts';
+import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
 test('an error in the helper thread fails the build with its file and line', async () => {
@@ -50,3 +54,60 @@ test('with two threads, the output folder is made before assemble, yet a content
   await assert.rejects(buildSite({ root: ROOT, siteDir: site, outDir, helperThread: true }),
     (error: Error) => error.message.includes('/docs/no-such-page/') && !error.message.includes('The output folder cannot be written'));
 });
+
+test('npm start gives the later docs of a large transform to its helper thread: the same site and warnings, and a page made again when its image changes', async (t) => {
+  const site = tempDir('pagewright-helper-');
+  const outs = tempDir('pagewright-helper-out-');
+  t.after(() => {
+    rmSync(site, { recursive: true, force: true });
+    rmSync(outs, { recursive: true, force: true });
+  });
+  writeCorpusSite(ROOT, site, 40);
+  // The last doc, which the helper transforms: an image beside its text and a warning.
+  const pages = readdirSync(join(site, 'content/docs'), { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('page-')).sort();
+  const last = join(site, 'content/docs', pages.at(-1) ?? '');
+  const logo = join(site, 'assets/img/logo.svg');
+  writeFileSync(last, `${readFileSync(last, 'utf8')}\n![The logo](${relative(dirname(last), logo)})\n\n\`\`\`js {9}\nconst answer = 42;\n\`\`\`\n`);
+
+  // As the build worker of `npm start` sets it up (lib/dev/build-worker.ts).
+  const cache = new BuildCache();
+  let queue = Promise.resolve();
+  cache.searchUpdates = new SearchUpdates((task) => {
+    queue = queue.then(task);
+  }, (ready) => keepReadyIndex(cache, ready), () => undefined, (error) => assert.fail(error instanceof Error ? error : String(error)));
+  t.after(() => cache.searchUpdates?.stop());
+  const cachedOut = join(outs, 'cached');
+  const cached = () => buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, helperThread: true });
+  const fresh = (name: string) => buildSite({ root: ROOT, siteDir: site, outDir: join(outs, name), helperThread: false });
+
+  const first = await cached();
+  assert.ok(cache.stats.docsInHelper > 0 && cache.stats.docsInHelper < cache.stats.docsTransformed, 'the helper thread transformed part of the docs');
+  const expected = await fresh('first');
+  assert.ok(expected.warnings.some((warning) => warning.file.endsWith(pages.at(-1) ?? '?') && /outside the code block/.test(warning.message)));
+  assert.deepEqual(first.warnings, expected.warnings);
+  assert.deepEqual(sameFiles(join(outs, 'first'), cachedOut), []);
+
+  // The image changes on the disk: the doc is transformed again, with the image's new address.
+  writeFileSync(logo, readFileSync(logo, 'utf8').replace('<svg', '<svg data-edited="yes"'));
+  const second = await cached();
+  assert.equal(cache.stats.docsTransformed, 1);
+  const expectedAfter = await fresh('second');
+  assert.deepEqual(second.warnings, expectedAfter.warnings);
+  // The cached folder keeps the earlier build's hashed assets, the logo and the search index among
+  // them (a tab opened before may still ask for them): besides those, the same site.
+  const earlier = sameFiles(join(outs, 'second'), cachedOut).filter((problem) => problem.endsWith(': not in the other site'));
+  assert.ok(earlier.some((problem) => problem.startsWith('assets/images/logo.')), 'the logo has a new address');
+  assert.deepEqual(sameFiles(join(outs, 'second'), cachedOut).filter((problem) => !(problem.startsWith('assets/') && earlier.includes(problem) && existsSync(join(outs, 'first', problem.split(':')[0] ?? '')))), []);
+});
+
+/** The files of `actual` that differ from those of `expected`, named. */
+function sameFiles(expected: string, actual: string): string[] {
+  const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name))).sort();
+  const ours = files(expected);
+  const theirs = new Set(files(actual));
+  const problems = ours.filter((path) => !theirs.has(path)).map((path) => `${path}: missing`);
+  for (const path of ours) if (theirs.has(path) && !readFileSync(join(expected, path)).equals(readFileSync(join(actual, path)))) problems.push(`${path}: different content`);
+  for (const path of theirs) if (!ours.includes(path)) problems.push(`${path}: not in the other site`);
+  return problems;
+}
