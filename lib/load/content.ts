@@ -228,7 +228,8 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
   const { size, mtimeMs } = statSync(absPath);
   const known = knownDocs.get(absPath, `${size}:${mtimeMs}\0${options.root}\0${options.docsPath}`, () => {
     const diagnostics = new Diagnostics();
-    const source = readDocFile(options, dir, fileName, diagnostics);
+    // The path the cache knows it by, the same string (a second join made a copy a doc).
+    const source = readDocFile(options, dir, fileName, diagnostics, absPath);
     source.modifiedMs = mtimeMs;
     return { source, warnings: diagnostics.warnings, recent: mtimeMs > readAt - COARSE_TIME_MS };
   }, (doc) => !doc.recent);
@@ -239,8 +240,7 @@ function readDoc(options: ContentOptions, dir: string, fileName: string): DocSou
 /** The coarsest modification times a file system keeps (FAT: two seconds). */
 const COARSE_TIME_MS = 2000;
 
-function readDocFile(options: ContentOptions, dir: string, fileName: string, diagnostics: Diagnostics): DocSource {
-  const absPath = join(options.docsDir, dir, fileName);
+function readDocFile(options: ContentOptions, dir: string, fileName: string, diagnostics: Diagnostics, absPath = join(options.docsDir, dir, fileName)): DocSource {
   const file = relative(options.root, absPath);
   const text = readSourceText(absPath, file);
   const { frontMatter, body, bodyLineOffset } = splitFrontMatter(text, file, diagnostics);

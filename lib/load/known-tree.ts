@@ -71,7 +71,13 @@ export class KnownTree {
 
   /** A walk found these: kept for the next build, whose changes are counted from now. */
   walked(key: string, docs: DocSource[], categories: CategorySource[], dirs: ReadonlySet<string>): void {
-    this.last = { key, docs, categories, docPaths: new Map(docs.map((doc) => [resolve(doc.absPath), doc.absPath])), dirs };
+    // A doc's path is resolved already but for an odd site folder: its own string is kept then, not a
+    // new one equal to it (built in pieces: ~300 bytes a doc).
+    const docPaths = new Map(docs.map((doc) => {
+      const resolved = resolve(doc.absPath);
+      return [resolved === doc.absPath ? doc.absPath : resolved, doc.absPath];
+    }));
+    this.last = { key, docs, categories, docPaths, dirs };
     this.changed = this.told ? new Set() : undefined;
   }
 

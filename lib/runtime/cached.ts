@@ -100,6 +100,9 @@ export class CachedRuntime implements Runtime {
     const shared = keyOf([routes, api?.text, env.baseUrl, env.tagsRoute, env.embeds, env.markdown]);
     const { docs } = this.cache;
     const keys = sources.map((source) => `${shared}:${this.sourceKey(source)}`);
+    const toMake = sources.filter((source, index) => docs.last(source.absPath)?.key !== keys[index]);
+    // Each made doc's routes and files as the sources keep them: all the site's for many docs, its own for a few (a save).
+    const known = toMake.length >= 100 ? siteStrings(sources) : undefined;
     const make = (source: DocSource): CachedDoc => {
       const images: CachedDoc['images'] = [];
       const diagnostics = new Diagnostics();
@@ -110,13 +113,13 @@ export class CachedRuntime implements Runtime {
           return env.addAsset(absPath);
         },
       });
-      return this.keptDoc(page, images, diagnostics.warnings);
+      return this.keptDoc(page, images, diagnostics.warnings, known ?? siteStrings([source]));
     };
     // A large transform (the first build, a change every doc depends on) shares its docs with the helper thread.
     this.cache.stats.docsInHelper = 0;
-    const premade = await this.helperShare(input, sources.filter((source, index) => docs.last(source.absPath)?.key !== keys[index]), make);
+    const premade = await this.helperShare(input, toMake, make, known);
     const made = docs.all(sources, (source) => source.absPath, (_source, index) => keys[index] as string, (source) => premade.get(source) ?? make(source),
-      (known) => known.images.every((image) => fileStamp(image.path) === image.stamp));
+      (kept) => kept.images.every((image) => fileStamp(image.path) === image.stamp));
     this.cache.htmlStore.compact(made.map((doc) => doc.html));
     // What transforming did besides returning the page, replayed for reused docs (adding an image twice adds it once).
     for (const doc of made) {
@@ -128,13 +131,19 @@ export class CachedRuntime implements Runtime {
     return made.map((doc) => doc.page);
   }
 
-  /** A transformed doc as the cache keeps it, with the images it uses and the warnings it gave. */
-  private keptDoc(page: DocPage, images: CachedDoc['images'], warnings: Warning[]): CachedDoc {
+  /**
+   * A transformed doc as the cache keeps it, with the images it uses and the warnings it gave.
+   * `known`: the docs' routes, files and ids as their sources keep them (siteStrings).
+   */
+  private keptDoc(page: DocPage, images: CachedDoc['images'], warnings: Warning[], known: ReadonlyMap<string, string>): CachedDoc {
     // Its short texts (a title from the body's heading, the table of contents cut from the HTML)
     // made strings of their own: kept from build to build, a slice keeps the whole body or HTML
-    // it was cut from (the body, read from its file, is a string of its own each time).
+    // it was cut from (the body, read from its file, is a string of its own each time). A route,
+    // file or id that a source has is that source's string, and a text the doc has twice is kept
+    // once: each link named its doc's file and its target's route in a copy of its own (30,000
+    // generated docs: 41 MB of the 285 MB kept after the first build were such copies).
     for (const key of Object.keys(page) as (keyof DocPage)[]) {
-      if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = ownStrings(page[key]);
+      if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = ownStrings(page[key], known);
     }
     // Its HTML waits in the cache's file, read back when its page renders or its search sections are made.
     const { htmlStore } = this.cache;
@@ -151,7 +160,7 @@ export class CachedRuntime implements Runtime {
    * search index); each doc as `make` would have made it. The first error in file order wins, as in
    * one thread. Fewer docs, or a busy helper: none made here (the transform makes them all itself).
    */
-  private async helperShare(input: TransformInput, toMake: DocSource[], make: (source: DocSource) => CachedDoc): Promise<Map<DocSource, CachedDoc>> {
+  private async helperShare(input: TransformInput, toMake: DocSource[], make: (source: DocSource) => CachedDoc, known: ReadonlyMap<string, string> | undefined): Promise<Map<DocSource, CachedDoc>> {
     const made = new Map<DocSource, CachedDoc>();
     const { searchUpdates, bodies } = this.cache;
     if (toMake.length === 0 || !(this.helperThread ?? toMake.length >= HELPER_MIN_DOCS) || !searchUpdates) return made;
@@ -176,7 +185,7 @@ export class CachedRuntime implements Runtime {
       pages.forEach(({ htmlAt, fieldsAt, images, warnings, ...page }, index) => {
         const source = theirSources[index] as DocSource;
         const fields = JSON.parse(file.get(fieldsAt)) as Pick<DocPage, 'toc' | 'links' | 'anchors' | 'samples'>;
-        made.set(source, this.keptDoc({ source, ...page, html: file.get(htmlAt), ...fields }, images.map((path) => ({ path, stamp: fileStamp(path) })), warnings));
+        made.set(source, this.keptDoc({ source, ...page, html: file.get(htmlAt), ...fields }, images.map((path) => ({ path, stamp: fileStamp(path) })), warnings, known ?? siteStrings([source])));
       });
     } finally {
       file.close();
@@ -363,6 +372,13 @@ export class CachedRuntime implements Runtime {
       throw error;
     }
   }
+}
+
+/** The docs' routes, files, paths and ids, each as its source keeps it, by itself: what a transformed doc's values name most. */
+function siteStrings(sources: readonly DocSource[]): Map<string, string> {
+  const known = new Map<string, string>();
+  for (const { route, file, absPath, id } of sources) for (const text of [route, file, absPath, id]) known.set(text, text);
+  return known;
 }
 
 /**

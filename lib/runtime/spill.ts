@@ -294,19 +294,33 @@ export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef, fie
  * page's HTML, point into the whole string: kept, the slice keeps the whole file or page alive, the
  * very text the spill file was to hold instead (measured: about 6 KB a doc). What a doc keeps after
  * its texts are spilled goes through this; its spilled fields (getters) must not be in `value`.
+ * With `known`, a string equal to one of its keys becomes that key's string instead, and equal
+ * strings inside `value` share one copy (a doc's links each name its file and a route).
  */
-export function ownStrings<T>(value: T): T {
-  if (typeof value === 'string') return ownString(value) as T;
+export function ownStrings<T>(value: T, known?: ReadonlyMap<string, string>): T {
+  return ownStringsIn(value, known && { known, made: new Map<string, string>() });
+}
+
+function ownStringsIn<T>(value: T, pool: { known: ReadonlyMap<string, string>; made: Map<string, string> } | undefined): T {
+  if (typeof value === 'string') {
+    if (!pool) return ownString(value) as T;
+    let own = pool.known.get(value) ?? pool.made.get(value);
+    if (own === undefined) {
+      own = ownString(value);
+      pool.made.set(own, own);
+    }
+    return own as T;
+  }
   // A frozen value is a constant shared by many (such as a front matter's NO_KEY_LINES): not cut from any one text.
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) value[index] = ownStrings(value[index]);
+    for (let index = 0; index < value.length; index += 1) value[index] = ownStringsIn(value[index], pool);
     return value;
   }
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return value;
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) record[key] = ownStrings(record[key]);
+  for (const key of Object.keys(record)) record[key] = ownStringsIn(record[key], pool);
   return value;
 }
 
