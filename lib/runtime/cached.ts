@@ -12,6 +12,7 @@ import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from 
 import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics, type Warning } from '../diagnostics.ts';
+import { isEmptyList, NO_ITEMS } from '../load/frontmatter.ts';
 import { readCommitDates } from '../load/last-updated.ts';
 import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
@@ -142,9 +143,11 @@ export class CachedRuntime implements Runtime {
     // file or id that a source has is that source's string, and a text the doc has twice is kept
     // once: each link named its doc's file and its target's route in a copy of its own (30,000
     // generated docs: 41 MB of the 285 MB kept after the first build were such copies).
+    // An empty list is the one shared frozen one, and a tag the one object kept for it, as in a production build (spilledDoc).
     for (const key of Object.keys(page) as (keyof DocPage)[]) {
-      if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = ownStrings(page[key], known);
+      if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = isEmptyList(page[key]) ? NO_ITEMS : ownStrings(page[key], known);
     }
+    if (page.tags.length > 0) page.tags = page.tags.map((tag) => this.cache.tagRef(tag));
     // Its HTML waits in the cache's file, read back when its page renders or its search sections are made.
     const { htmlStore } = this.cache;
     const html = htmlStore.put(page.html);
