@@ -14,6 +14,7 @@ import type {
   Card, CategoryPageData, Crumb, DocPage, DocPageData, HomePageData, MarkdownPageData, NavLink, NotFoundPageData, PageHead,
   SearchPageData, SidebarCategory, SidebarItem, SidebarMarks, StandalonePage, TagGroup, TagPageData, TagsListPageData,
 } from '../model.ts';
+import type { TocItem } from '../transform/types.ts';
 import { findCategory, firstRoute, sidebarKey, type SidebarLayout } from './sidebar.ts';
 import { groupTagsByLetter, tagPageRoute, type TagPageSlice } from './tags.ts';
 
@@ -79,13 +80,18 @@ function pageKey(data: object | string): string {
 export interface HtmlKey {
   digest: string;
   cards: boolean;
+  /** A digest of the doc's table of contents, which the build keeps out of memory with the HTML. */
+  toc: string;
   /** The doc page's key, and the site stamp and date it was made with. */
   page?: { stamp: string; key: string } | undefined;
 }
 
+/** No table of contents: where a page's key reads the digest of the doc's instead (PageData.docKey). */
+const NO_TOC: TocItem[] = [];
+
 /** A doc's HTML key. */
-export function htmlKey(html: string): HtmlKey {
-  return { digest: keyOfText(html), cards: html.includes(DOC_CARD_LIST_MARKER) };
+export function htmlKey(html: string, toc: TocItem[]): HtmlKey {
+  return { digest: keyOfText(html), cards: html.includes(DOC_CARD_LIST_MARKER), toc: keyOfText(keyText(toc)) };
 }
 
 /** Strings at least this long (a doc's HTML) stand in a page's key as their digest. */
@@ -195,7 +201,11 @@ export class PageData {
     if (!known) return this.doc(doc);
     // Its own date is the only one a page shows: an uncommitted doc's changes with each save.
     const stamp = `${this.stamp()}:${this.updated.get(doc.source.absPath)}`;
-    if (known.page?.stamp !== stamp) known.page = { stamp, key: pageKey(this.docData(doc, `\u0000html:${known.digest}`, known.cards)) };
+    if (known.page?.stamp !== stamp) {
+      // The HTML and the table of contents as their digests: neither is read back from the cache's file to key the page.
+      const data = this.docData(doc, `\u0000html:${known.digest}`, known.cards, NO_TOC);
+      known.page = { stamp, key: pageKey({ ...data, toc: `\u0000toc:${known.toc}` }) };
+    }
     return known.page.key;
   }
 
@@ -234,7 +244,7 @@ export class PageData {
     return stamp;
   }
 
-  private docData(doc: DocPage, html: string, cards: boolean): DocPageData {
+  private docData(doc: DocPage, html: string, cards: boolean, toc = doc.toc): DocPageData {
     const { config, layout } = this;
     const fm = doc.source.frontMatter;
     const neighbours = doc.inSidebar ? layout.neighbours(doc.route) : { previous: undefined, next: undefined };
@@ -258,7 +268,7 @@ export class PageData {
       head: { ...this.head(doc.title, doc.description, doc.route), keywords: doc.keywords, alternates, ...(image ? { image } : {}) },
       noIndex: doc.unlisted,
       sidebar: this.sidebarMarks(doc.route),
-      toc: doc.toc,
+      toc,
       breadcrumbs: doc.inSidebar ? { trail: this.trail(doc.route), current: doc.sidebarLabel } : undefined,
       markdownUrl,
       heading: doc.hasH1 || fm.hideTitle ? undefined : doc.title,

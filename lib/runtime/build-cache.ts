@@ -33,6 +33,8 @@ export interface CachedDoc {
   /** The doc, its HTML read back from the cache's file on use (BuildCache.htmlStore). */
   page: DocPage;
   html: StoredText;
+  /** Its table of contents as JSON, read back likewise. */
+  toc: StoredText;
   /** Images the page uses, with the size and time they had, so an edited image re-renders the page. */
   images: { path: string; stamp: string }[];
   warnings: Warning[];

@@ -101,12 +101,14 @@ export class TextStore {
 
 /**
  * A text of a store, read back on each use as the field of an object made by `withSpilled`
- * (lib/runtime/spill.ts): `npm start`'s docs keep their HTML this way.
+ * (lib/runtime/spill.ts): `npm start`'s docs keep their HTML and table of contents this way.
  */
 export class StoredField {
-  constructor(private readonly store: TextStore, readonly text: StoredText) {}
+  /** `form`: the text itself, or a value kept as JSON. */
+  constructor(private readonly store: TextStore, readonly text: StoredText, private readonly form: 'text' | 'json' = 'text') {}
 
-  read(): string {
-    return this.store.get(this.text);
+  read(): unknown {
+    const text = this.store.get(this.text);
+    return this.form === 'json' ? JSON.parse(text) as unknown : text;
   }
 }

@@ -56,6 +56,24 @@ test('an unchanged site renders nothing again; a body edit renders and writes th
   assert.equal(statSync(twinOf('docs/guides/first')).ino, firstTwin, 'the other twin is not written again');
 });
 
+test('a page follows a change of its table of contents alone (its levels), which the cache keeps out of memory', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  const file = join(site, 'content/docs/guides/2-second.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('## Deep section', '## Deep section\n\n### A subsection\n\nText.'));
+  await build();
+  const tocEntries = () => {
+    const page = readFileSync(join(outDir, 'docs/guides/second/index.html'), 'utf8');
+    const toc = page.slice(page.indexOf('class="toc-desktop"'), page.indexOf('</nav>', page.indexOf('class="toc-desktop"')));
+    return (toc.match(/href="#[^"]+"/g) ?? []).length;
+  };
+  assert.equal(tocEntries(), 2);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('description: The second guide.', 'description: The second guide.\ntoc_max_heading_level: 2'));
+  const edited = await build();
+  assert.equal(edited.docsTransformed, 1);
+  assert.equal(edited.pagesRendered, 1);
+  assert.equal(tocEntries(), 1, 'the page shows the new table of contents');
+});
+
 test('a title change renders the pages that show it: every page with the sidebar, the tag pages', async () => {
   const { site, outDir, cache, build } = await incrementalSite();
   const { pagesTotal } = await build();
