@@ -102,8 +102,9 @@ export class CachedRuntime implements Runtime {
     const { docs } = this.cache;
     const keys = sources.map((source) => `${shared}:${this.sourceKey(source)}`);
     const toMake = sources.filter((source, index) => docs.last(source.absPath)?.key !== keys[index]);
-    // Each made doc's routes and files as the sources keep them: all the site's for many docs, its own for a few (a save).
-    const known = toMake.length >= 100 ? siteStrings(sources) : undefined;
+    // The strings a made doc takes for its routes and files: every source's when many docs are made,
+    // its own source's for a few (a save, where a map of the whole site's would cost more than it saves).
+    const known = toMake.length >= SITE_STRINGS_FROM ? siteStrings(sources) : undefined;
     const make = (source: DocSource): CachedDoc => {
       const images: CachedDoc['images'] = [];
       const diagnostics = new Diagnostics();
@@ -142,7 +143,7 @@ export class CachedRuntime implements Runtime {
     // it was cut from (the body, read from its file, is a string of its own each time). A route,
     // file or id that a source has is that source's string, and a text the doc has twice is kept
     // once: each link named its doc's file and its target's route in a copy of its own (30,000
-    // generated docs: 41 MB of the 285 MB kept after the first build were such copies).
+    // generated docs: 41 MB of equal strings in what the cache kept after the first build).
     // An empty list is the one shared frozen one, and a tag the one object kept for it, as in a production build (spilledDoc).
     for (const key of Object.keys(page) as (keyof DocPage)[]) {
       if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = isEmptyList(page[key]) ? NO_ITEMS : ownStrings(page[key], known);
@@ -380,6 +381,9 @@ export class CachedRuntime implements Runtime {
     }
   }
 }
+
+/** From this many docs made in a transform on, each takes the strings of every doc's source (siteStrings). */
+const SITE_STRINGS_FROM = 100;
 
 /** The docs' routes, files, paths and ids, each as its source keeps it, by itself: what a transformed doc's values name most. */
 function siteStrings(sources: readonly DocSource[]): Map<string, string> {
