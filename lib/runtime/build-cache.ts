@@ -16,7 +16,7 @@ import type { Warning } from '../diagnostics.ts';
 import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
-import type { DocPage, TagRef } from '../model.ts';
+import type { DocPage } from '../model.ts';
 import type { KeptTwin, TwinCache } from '../assemble/llms.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
 import { SitePartsCache } from '../assemble/site-parts.ts';
@@ -25,7 +25,7 @@ import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
 import type { SearchUpdates } from './search-updates.ts';
 import type { LaterWrites } from './later-writes.ts';
-import type { SpillFile } from './spill.ts';
+import { SharedTags, type SpillFile } from './spill.ts';
 import { spillFileUntilExit, TextStore, type StoredText } from './text-store.ts';
 
 /** A transformed doc, with what transforming it did besides returning HTML, to replay on reuse. */
@@ -103,17 +103,8 @@ export class BuildCache {
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
   commitDates: Promise<Map<string, Date>> | undefined;
   private bodyFile: SpillFile | undefined;
-  /** One object for each tag the docs name (the docs that have it hold the same one), by its values. */
-  private readonly tagRefs = new Map<string, TagRef>();
-
-  /** The object kept for a tag equal to `tag` (the first one given). */
-  tagRef(tag: TagRef): TagRef {
-    const key = `${tag.label}\u0000${tag.slug}\u0000${tag.route}`;
-    const kept = this.tagRefs.get(key);
-    if (kept) return kept;
-    this.tagRefs.set(key, tag);
-    return tag;
-  }
+  /** One object for each tag the docs name: the docs that have it hold the same one. */
+  readonly tags = new SharedTags();
 
   /**
    * Where each doc's markdown body waits (ContentOptions.keep): a file that only grows, by the body

@@ -144,11 +144,11 @@ export class CachedRuntime implements Runtime {
     // file or id that a source has is that source's string, and a text the doc has twice is kept
     // once: each link named its doc's file and its target's route in a copy of its own (30,000
     // generated docs: 41 MB of equal strings in what the cache kept after the first build).
-    // An empty list is the one shared frozen one, and a tag the one object kept for it, as in a production build (spilledDoc).
+    // An empty list is the one shared frozen one, and a tag the one object kept for it (SharedTags), as in a production build (spilledDoc).
     for (const key of Object.keys(page) as (keyof DocPage)[]) {
       if (key !== 'source' && key !== 'html') (page as unknown as Record<string, unknown>)[key] = isEmptyList(page[key]) ? NO_ITEMS : ownStrings(page[key], known);
     }
-    if (page.tags.length > 0) page.tags = page.tags.map((tag) => this.cache.tagRef(tag));
+    page.tags = this.cache.tags.of(page.tags);
     // Its HTML waits in the cache's file, read back when its page renders or its search sections
     // are made, and so does its table of contents, read when its page renders (its page's key
     // reads a digest of each): held for every doc, the tables were ~12% of what the cache kept

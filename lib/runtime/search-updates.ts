@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
-import type { IndexJob, IndexJobResult } from '../assets/search/index-job.ts';
+import type { IndexJob } from '../assets/search/index-job.ts';
 import { BuildError } from '../diagnostics.ts';
 import { HelperThread } from './helper-thread.ts';
 import { newSpillFolder } from './spill.ts';
@@ -65,19 +65,29 @@ export class SearchUpdates {
   /**
    * The helper thread for a job of a build's own (a large transform's later docs), when it is
    * building no index and none waits: else undefined, and the build does the work itself rather
-   * than wait behind an index. A thread whose job failed otherwise than by the content is let go.
+   * than wait behind an index.
    */
   lend<T>(use: (helper: HelperThread) => Promise<T>): Promise<T> | undefined {
     if (this.building !== undefined || this.scheduled || this.wanted) return undefined;
+    return this.withHelper(use);
+  }
+
+  /**
+   * A job in the helper thread, made now if there is none. A thread whose job failed otherwise
+   * than by the content (out of memory, say) takes no more jobs: the next one gets a new one.
+   */
+  private async withHelper<T>(use: (helper: HelperThread) => Promise<T>): Promise<T> {
     this.helper ??= new HelperThread();
     const helper = this.helper;
-    return use(helper).catch((error: unknown) => {
+    try {
+      return await use(helper);
+    } catch (error) {
       if (!(error instanceof BuildError) && this.helper === helper) {
         this.helper = undefined;
         void helper.stop().catch(() => undefined);
       }
       throw error;
-    });
+    }
   }
 
   /** Ends the helper thread. */
@@ -145,17 +155,7 @@ export class SearchUpdates {
     mkdirSync(outputDir);
     mkdirSync(runsDir);
     const job = { ...wanted.job(folder), outputDir, runsDir };
-    this.helper ??= new HelperThread();
-    const helper = this.helper;
-    let built: IndexJobResult;
-    try {
-      built = await helper.searchIndex(job);
-    } catch (error) {
-      // A thread that stopped (out of memory, say) takes no more jobs: the next one gets a new one.
-      if (this.helper === helper) this.helper = undefined;
-      void helper.stop().catch(() => undefined);
-      throw error;
-    }
+    const built = await this.withHelper((helper) => helper.searchIndex(job));
     rmSync(runsDir, { recursive: true, force: true });
     const files = readdirSync(outputDir).sort().map((name): [string, () => string] => [name, () => readFileSync(join(outputDir, name), 'utf8')]);
     return { entryName: wanted.entryName, index: { ...built.index, url: `${job.folderUrl}${wanted.entryName}` }, files };

@@ -10,7 +10,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { compactFrontMatter, isEmptyList, NO_ITEMS } from '../load/frontmatter.ts';
-import type { DocPage } from '../model.ts';
+import type { DocPage, TagRef } from '../model.ts';
 import { removeFoldersOfEndedBuilds } from '../write/site-writer.ts';
 
 /** A spill folder's name: the process id of the build that made it. */
@@ -98,7 +98,8 @@ export class SpillFile {
    * 100,000 docs (never given back to the system).
    */
   private readBuffer = Buffer.alloc(0);
-  private readonly sharedValues = new Map<string, unknown>();
+  /** The tags of the docs kept with this file, one object each. */
+  readonly tags = new SharedTags();
 
   private constructor(readonly path: string, writable: boolean, private readonly folder?: string) {
     this.fd = openSync(path, writable ? 'w+' : 'r');
@@ -179,17 +180,6 @@ export class SpillFile {
   keepFields(values: Record<string, unknown>): SpilledRef {
     const { offset, length } = this.put(JSON.stringify(values));
     return new SpilledRef(this, offset, length, 'fields');
-  }
-
-  /**
-   * The value kept for `key`: the first one given for it. For small values that many docs hold
-   * equal (a tag), so that they hold one object instead of a copy each.
-   */
-  shared<T>(key: string, value: T): T {
-    const kept = this.sharedValues.get(key);
-    if (kept !== undefined) return kept as T;
-    this.sharedValues.set(key, value);
-    return value;
   }
 
   /** Another spill file's text (see `at`), read as `form` (SpilledRef.form). */
@@ -283,9 +273,28 @@ export function spilledDoc(doc: DocPage, spill: SpillFile, html: SpilledRef, fie
     const value = doc[key];
     (doc as unknown as Record<string, unknown>)[key] = (typeof value === 'string' && known.find((text) => text === value)) || (isEmptyList(value) ? NO_ITEMS : ownStrings(value));
   }
-  // A tag is the same for every doc that has it: one object each, not one a doc.
-  doc.tags = doc.tags.length === 0 ? NO_ITEMS : doc.tags.map((tag) => spill.shared(`tag\u0000${tag.label}\u0000${tag.slug}\u0000${tag.route}`, tag));
+  doc.tags = spill.tags.of(doc.tags);
   return withSpilled(doc, { html, toc: fields, links: fields, anchors: fields, samples: fields });
+}
+
+/**
+ * A tag is the same for every doc that has it: one object each for the docs a build keeps, not
+ * one a doc, and no list of its own for a doc without tags.
+ */
+export class SharedTags {
+  private readonly kept = new Map<string, TagRef>();
+
+  /** `tags`, each as the object kept for a tag equal to it (the first one given). */
+  of(tags: TagRef[]): TagRef[] {
+    if (tags.length === 0) return NO_ITEMS;
+    return tags.map((tag) => {
+      const key = `${tag.label}\u0000${tag.slug}\u0000${tag.route}`;
+      const kept = this.kept.get(key);
+      if (kept) return kept;
+      this.kept.set(key, tag);
+      return tag;
+    });
+  }
 }
 
 /**

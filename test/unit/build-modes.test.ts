@@ -12,28 +12,8 @@ import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { keepReadyIndex } from '../../lib/runtime/cached.ts';
 import { LaterWrites } from '../../lib/runtime/later-writes.ts';
 import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
+import { differences, snapshot } from '../helpers/output-files.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
-
-/** Every file of a built site, by path. */
-function snapshot(dir: string): Map<string, Buffer> {
-  return new Map(readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort()
-    .map((path) => [path.slice(dir.length + 1), readFileSync(path)]));
-}
-
-/** The files that differ between two sites, named, so a failure says which. */
-function differences(expected: Map<string, Buffer>, actual: Map<string, Buffer>): string[] {
-  const found: string[] = [];
-  for (const [path, content] of expected) {
-    const other = actual.get(path);
-    if (!other) found.push(`${path}: missing`);
-    else if (!other.equals(content)) found.push(`${path}: different content`);
-  }
-  for (const path of actual.keys()) if (!expected.has(path)) found.push(`${path}: not in the other site`);
-  return found;
-}
 
 const summary = (result: BuildResult) => ({ pages: result.pages, files: result.files, warnings: result.warnings, search: result.search });
 

@@ -10,6 +10,7 @@ import { buildSite } from '../../lib/pipeline.ts';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { keepReadyIndex } from '../../lib/runtime/cached.ts';
 import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
+import { differences, snapshot } from '../helpers/output-files.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
 test('an error in the helper thread fails the build with its file and line', async () => {
@@ -85,7 +86,7 @@ test('npm start gives the later docs of a large transform to its helper thread: 
   const expected = await fresh('first');
   assert.ok(expected.warnings.some((warning) => warning.file.endsWith(pages.at(-1) ?? '?') && /outside the code block/.test(warning.message)));
   assert.deepEqual(first.warnings, expected.warnings);
-  assert.deepEqual(sameFiles(join(outs, 'first'), cachedOut), []);
+  assert.deepEqual(differences(snapshot(join(outs, 'first')), snapshot(cachedOut)), []);
 
   // The image changes on the disk: the doc is transformed again, with the image's new address.
   writeFileSync(logo, readFileSync(logo, 'utf8').replace('<svg', '<svg data-edited="yes"'));
@@ -95,19 +96,8 @@ test('npm start gives the later docs of a large transform to its helper thread: 
   assert.deepEqual(second.warnings, expectedAfter.warnings);
   // The cached folder keeps the earlier build's hashed assets, the logo and the search index among
   // them (a tab opened before may still ask for them): besides those, the same site.
-  const earlier = sameFiles(join(outs, 'second'), cachedOut).filter((problem) => problem.endsWith(': not in the other site'));
+  const problems = differences(snapshot(join(outs, 'second')), snapshot(cachedOut));
+  const earlier = problems.filter((problem) => problem.endsWith(': not in the other site'));
   assert.ok(earlier.some((problem) => problem.startsWith('assets/images/logo.')), 'the logo has a new address');
-  assert.deepEqual(sameFiles(join(outs, 'second'), cachedOut).filter((problem) => !(problem.startsWith('assets/') && earlier.includes(problem) && existsSync(join(outs, 'first', problem.split(':')[0] ?? '')))), []);
+  assert.deepEqual(problems.filter((problem) => !(problem.startsWith('assets/') && earlier.includes(problem) && existsSync(join(outs, 'first', problem.split(':')[0] ?? '')))), []);
 });
-
-/** The files of `actual` that differ from those of `expected`, named. */
-function sameFiles(expected: string, actual: string): string[] {
-  const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name))).sort();
-  const ours = files(expected);
-  const theirs = new Set(files(actual));
-  const problems = ours.filter((path) => !theirs.has(path)).map((path) => `${path}: missing`);
-  for (const path of ours) if (theirs.has(path) && !readFileSync(join(expected, path)).equals(readFileSync(join(actual, path)))) problems.push(`${path}: different content`);
-  for (const path of theirs) if (!ours.includes(path)) problems.push(`${path}: not in the other site`);
-  return problems;
-}

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
 import { buildSite } from '../../lib/pipeline.ts';
-import { SpillFile, spilledRef, withSpilled, type SpilledText } from '../../lib/runtime/spill.ts';
+import { SharedTags, SpillFile, spilledRef, withSpilled, type SpilledText } from '../../lib/runtime/spill.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
 test('a spilled text reads back as it was put, UTF-8 and empty texts included', () => {
@@ -39,13 +39,12 @@ test('fields kept together read back each its own value', () => {
   assert.deepEqual([doc.toc, doc.links, doc.anchors], [[{ id: 'a' }], [], ['a', 'b']]);
 });
 
-test('a value kept shared is the first one given for its key', () => {
-  const spill = SpillFile.create();
-  after(() => spill.close());
+test('a tag kept shared is the first one given equal to it', () => {
+  const tags = new SharedTags();
   const first = { label: 'Flux', slug: 'flux', route: '/docs/tags/flux/' };
-  assert.equal(spill.shared('flux', first), first);
-  assert.equal(spill.shared('flux', { ...first }), first);
-  assert.notEqual(spill.shared('lora', { ...first, label: 'LoRA' }), first);
+  assert.equal(tags.of([first])[0], first);
+  assert.equal(tags.of([{ ...first }])[0], first);
+  assert.notEqual(tags.of([{ ...first, label: 'LoRA' }])[0], first);
 });
 
 /** Builds with the system's temporary folder pointed at a fresh one, and lists what is left in it. */
