@@ -1,5 +1,5 @@
 // Site-wide values every component may need, passed once per page instead of through every prop.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactElement } from 'react';
 import type { AssetUrls } from '../lib/assets/bundle.ts';
 import type { SiteConfig } from '../lib/load/config.ts';
 import type { SidebarMarks } from '../lib/model.ts';
@@ -21,6 +21,12 @@ export interface SiteContextValue {
    * functions): what it returns depends only on the marks, which are in the page's data.
    */
   sidebarHtml: (marks: SidebarMarks, site: SiteContextValue) => string;
+  /**
+   * Markup every page shares whole (the navbar's bar, the footer's content), made from `element`
+   * and this context only: rendered once per build under `key`, not once per page
+   * (lib/render/shared-html.tsx). A function, for the same reason as `sidebarHtml`.
+   */
+  sharedHtml: (key: string, element: () => ReactElement, site: SiteContextValue) => string;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

@@ -27,6 +27,8 @@ export function Layout(props: LayoutProps) {
     <html lang="en" dir="ltr" data-theme="light" data-base-url={config.baseUrl} data-has-hydrated="false">
       <head>
         <meta charSet="utf-8" />
+        {/* React preloads an image it renders; the navbar's logo is rendered apart, once a build (SiteContextValue.sharedHtml). */}
+        {config.logo ? <link rel="preload" as="image" href={assets.logo} /> : null}
         {/* One directive a line, for readers of the page source: a policy is split at ";" and its
             whitespace, newlines included, only separates (the served header stays on one line). */}
         <meta httpEquiv="Content-Security-Policy" content={contentSecurityPolicy.replaceAll('; ', ';\n    ')} />

@@ -23,6 +23,7 @@ import { routeFile } from '../load/route-path.ts';
 import type { LoadedSite } from '../load/site.ts';
 import type { DocPage, StandalonePage } from '../model.ts';
 import { baseUrlBannerScript, noFlashScript } from '../render/inline-scripts.ts';
+import { sharedRenderer } from '../render/shared-html.tsx';
 import { sidebarRenderer } from '../render/sidebar-html.tsx';
 import type { SiteWithoutAssets } from '../runtime/runtime.ts';
 import { ownString } from '../runtime/spill.ts';
@@ -139,7 +140,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     }, twins),
   ];
   const site = {
-    config, sidebarHtml: sidebarRenderer(pageData.sidebars), generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy,
+    config, sidebarHtml: sidebarRenderer(pageData.sidebars), sharedHtml: sharedRenderer(), generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy,
   };
   return {
     table, site,
