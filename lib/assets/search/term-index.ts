@@ -9,6 +9,7 @@ import { SEARCH_FIELDS, TOKEN_SEPARATOR, processTerm, type SearchField } from '.
 import type { SearchSection } from './sections.ts';
 import { mergeRuns, readRun, termJson, writeRun, type RunEntry } from './term-runs.ts';
 import { grown } from './int-arrays.ts';
+import { PostingChains } from './posting-chains.ts';
 import { WordTable } from './word-table.ts';
 
 export interface TermIndex {
@@ -32,23 +33,12 @@ export interface TermText {
   json: string;
 }
 
-/**
- * A posting, a section id and the term's count in it, as one number: id × 2^29 + count. A count is
- * below 2^29 (no string is longer) and ids stay below 2^24 (MAX_SECTIONS), so the number is an exact
- * integer; V8 stores an array of such numbers unboxed, 8 bytes a posting, half of the id and count
- * apart, which on a large site is the biggest part of the index's memory.
- */
-const COUNT_SPAN = 2 ** 29;
-/** More sections than a posting can number (some 16 million: far beyond any documentation site). */
+/** More sections than the index numbers (some 16 million: far beyond any documentation site). */
 export const MAX_SECTIONS = 2 ** 24;
 
-function posting(id: number, count: number): number {
-  return id * COUNT_SPAN + count;
-}
-
 /**
- * Postings held before they go to a run file: some 16 MB of numbers plus their arrays. A
- * 10,000-page site has about 4.4 million postings in all.
+ * Postings held before they go to a run file: some 16 MB of numbers plus their blocks' unused room
+ * (lib/assets/search/posting-chains.ts). A 10,000-page site has about 4.4 million postings in all.
  */
 export const RUN_POSTINGS = 2_000_000;
 
@@ -153,11 +143,18 @@ export class TermIndexer {
   private readonly touched: number[] = [];
   private readonly termIds = new Map<string, number>();
   private readonly termNames: string[] = [];
-  /** This run's postings: term number → field id → postings (undefined: the term is not in this run). */
-  private readonly postings: (number[][] | undefined)[] = [];
+  /**
+   * This run's postings, a chain for each of its terms and each field: chain slot × fields + field
+   * id, where a term's slot is its place in runTerms (so the chains' tables grow with a run's terms,
+   * not with every term of the site).
+   */
+  private readonly chains = new PostingChains();
+  /** By term number, the run it last had postings in (runs numbered from 1), and its slot in that run. */
+  private termRuns = new Int32Array(1024);
+  private termSlots = new Int32Array(1024);
+  private run = 1;
   /** The terms with postings in this run. */
   private runTerms: number[] = [];
-  private held = 0;
   /** The run files written so far, in order. */
   private readonly runs: string[] = [];
   private readonly fieldLength = new FieldLengths(SEARCH_FIELDS.length);
@@ -177,7 +174,7 @@ export class TermIndexer {
     const id = this.fieldLength.count;
     if (id >= MAX_SECTIONS) throw new Error(`The search index takes at most ${MAX_SECTIONS} sections; this site has more.`);
     const lengths: number[] = [];
-    const { postings, touched } = this;
+    const { chains, touched } = this;
     for (let fieldId = 0; fieldId < SEARCH_FIELDS.length; fieldId += 1) {
       const text = section[SEARCH_FIELDS[fieldId] as SearchField] ?? '';
       // A new stamp for each field of each section: a word or term seen in this field has it.
@@ -202,20 +199,19 @@ export class TermIndexer {
       }
       lengths[fieldId] = distinct;
       for (const termId of touched) {
-        let byField = postings[termId];
-        if (byField === undefined) {
-          byField = [];
-          postings[termId] = byField;
+        if (this.termRuns[termId] !== this.run) {
+          this.termRuns[termId] = this.run;
+          this.termSlots[termId] = this.runTerms.length;
           this.runTerms.push(termId);
+          chains.reserve(this.runTerms.length * SEARCH_FIELDS.length);
         }
-        (byField[fieldId] ??= []).push(posting(id, this.termCounts[termId] as number));
+        chains.add((this.termSlots[termId] as number) * SEARCH_FIELDS.length + fieldId, id, this.termCounts[termId] as number);
       }
-      this.held += touched.length;
       touched.length = 0;
     }
     this.fieldLength.add(lengths);
     // Between sections, so that each run has whole sections and a term's ids ascend across runs.
-    if (this.runsDir !== undefined && this.held > this.runPostings) this.writeRun(this.runsDir);
+    if (this.runsDir !== undefined && chains.size > this.runPostings) this.writeRun(this.runsDir);
   }
 
   /**
@@ -285,27 +281,27 @@ export class TermIndexer {
 
   /** This run's terms in order, each made as it is read and its postings then let go. */
   private *heldRun(): Generator<RunEntry> {
-    const { termNames, postings } = this;
+    const { termNames, termSlots, chains } = this;
+    const fieldCount = SEARCH_FIELDS.length;
     const order = this.runTerms.sort((a, b) => {
       const x = termNames[a] ?? '';
       const y = termNames[b] ?? '';
       return x < y ? -1 : x > y ? 1 : 0;
     });
     this.runTerms = [];
-    this.held = 0;
+    this.run += 1;
     for (const termId of order) {
       const term = termNames[termId] ?? '';
       const fields: (string | undefined)[] = [];
       // Field ids ascending and, since sections are added in id order, section ids ascending: the
       // order in which JSON.stringify writes an object's integer keys.
-      (postings[termId] ?? []).forEach((values, fieldId) => {
-        const docs: string[] = [];
-        for (const value of values) docs.push(`"${Math.floor(value / COUNT_SPAN)}":${value % COUNT_SPAN}`);
-        fields[fieldId] = docs.join(',');
-      });
-      postings[termId] = undefined;
+      for (let fieldId = 0; fieldId < fieldCount; fieldId += 1) {
+        const chain = (termSlots[termId] as number) * fieldCount + fieldId;
+        if (chains.has(chain)) fields[fieldId] = chains.text(chain);
+      }
       yield { term, termJson: JSON.stringify(term), fields };
     }
+    chains.clear();
   }
 
   private writeRun(runsDir: string): void {
@@ -322,8 +318,9 @@ export class TermIndexer {
       if (termId >= this.termStamps.length) {
         this.termStamps = grown(this.termStamps, termId + 1);
         this.termCounts = grown(this.termCounts, termId + 1);
+        this.termRuns = grown(this.termRuns, termId + 1);
+        this.termSlots = grown(this.termSlots, termId + 1);
       }
-      this.postings.push(undefined);
       this.termIds.set(term, termId);
     }
     return termId;
