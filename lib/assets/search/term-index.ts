@@ -279,7 +279,7 @@ export class TermIndexer {
     return { documentCount: fieldLength.count, averageFieldLength: fieldLength.averages(), fieldLength, terms: terms() };
   }
 
-  /** This run's terms in order, each made as it is read and its postings then let go. */
+  /** This run's terms in order, each made as it is read; the chains are emptied for the next run once all are. */
   private *heldRun(): Generator<RunEntry> {
     const { termNames, termSlots, chains } = this;
     const fieldCount = SEARCH_FIELDS.length;
