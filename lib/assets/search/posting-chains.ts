@@ -6,6 +6,7 @@
 // one before up to MAX_BLOCK: a rare term's chain (most are) wastes little, and a common term's
 // postings are read in long stretches (a chain of single postings, tried first, scattered its
 // reads over the whole array and made writing a run several times slower).
+import { grown } from './int-arrays.ts';
 
 /** Postings in a chain's first block, and at most in any block. */
 const FIRST_BLOCK = 2;
@@ -39,9 +40,9 @@ export class PostingChains {
   reserve(count: number): void {
     this.chains = Math.max(this.chains, count);
     if (count <= this.first.length) return;
-    const length = Math.max(count, this.first.length * 2);
-    this.first = grownFilled(this.first, length);
-    this.last = grownFilled(this.last, length);
+    const from = this.first.length;
+    this.first = grown(this.first, count).fill(-1, from);
+    this.last = grown(this.last, count).fill(-1, from);
   }
 
   /** A posting at the end of a chain: the section id and the term's count there. */
@@ -112,10 +113,4 @@ export class PostingChains {
     this.end = offset + size;
     return offset;
   }
-}
-
-function grownFilled(values: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(length).fill(-1);
-  bigger.set(values);
-  return bigger;
 }

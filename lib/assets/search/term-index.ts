@@ -149,12 +149,10 @@ export class TermIndexer {
    * not with every term of the site).
    */
   private readonly chains = new PostingChains();
-  /** By term number, the run it last had postings in (runs numbered from 1), and its slot in that run. */
-  private termRuns = new Int32Array(1024);
-  private termSlots = new Int32Array(1024);
-  private run = 1;
   /** The terms with postings in this run. */
   private runTerms: number[] = [];
+  /** By term number, its slot in the run it last had postings in: this run's if runTerms has it there. */
+  private termSlots = new Int32Array(1024);
   /** The run files written so far, in order. */
   private readonly runs: string[] = [];
   private readonly fieldLength = new FieldLengths(SEARCH_FIELDS.length);
@@ -199,8 +197,8 @@ export class TermIndexer {
       }
       lengths[fieldId] = distinct;
       for (const termId of touched) {
-        if (this.termRuns[termId] !== this.run) {
-          this.termRuns[termId] = this.run;
+        const slot = this.termSlots[termId] as number;
+        if (this.runTerms[slot] !== termId) {
           this.termSlots[termId] = this.runTerms.length;
           this.runTerms.push(termId);
           chains.reserve(this.runTerms.length * SEARCH_FIELDS.length);
@@ -289,7 +287,6 @@ export class TermIndexer {
       return x < y ? -1 : x > y ? 1 : 0;
     });
     this.runTerms = [];
-    this.run += 1;
     for (const termId of order) {
       const term = termNames[termId] ?? '';
       const fields: (string | undefined)[] = [];
@@ -318,7 +315,6 @@ export class TermIndexer {
       if (termId >= this.termStamps.length) {
         this.termStamps = grown(this.termStamps, termId + 1);
         this.termCounts = grown(this.termCounts, termId + 1);
-        this.termRuns = grown(this.termRuns, termId + 1);
         this.termSlots = grown(this.termSlots, termId + 1);
       }
       this.termIds.set(term, termId);
