@@ -9,7 +9,9 @@ import { generateCorpus, vocabulary } from '../../bench/corpus.ts';
 import { corpusSections } from '../../bench/search-figures.ts';
 import { SEARCH_FIELDS, processTerm, tokenize, type TermEntry } from '../../common/search.ts';
 import { excerptOf, type SearchSection } from '../../lib/assets/search/sections.ts';
-import { indexSections, TermIndexer } from '../../lib/assets/search/term-index.ts';
+import { IndexTerm } from '../../lib/assets/search/index-term.ts';
+import { indexSections, mapIterable, TermIndexer, type TermIndex } from '../../lib/assets/search/term-index.ts';
+import { RunReader } from '../../lib/assets/search/term-runs.ts';
 import { buildSearchIndex, SearchIndexInput, type AddFile } from '../../lib/assets/search/build-index.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
 
@@ -48,7 +50,7 @@ test('the search index equals MiniSearch\'s for the real content, a generated si
     assert.deepEqual(theirs.fieldLength.map((_, id) => ours.fieldLength.of(id)), theirs.fieldLength);
     assert.equal(ours.fieldLength.json(), JSON.stringify(theirs.fieldLength));
     assert.deepEqual(ours.averageFieldLength, theirs.averageFieldLength);
-    const terms = [...ours.terms];
+    const terms = [...mapIterable(ours.terms, (entry) => ({ term: entry.term, json: entry.json() }))];
     assert.equal(`[${terms.map((entry) => entry.json).join(',')}]`, JSON.stringify(theirs.terms));
     assert.deepEqual(terms.map((entry) => entry.term), theirs.terms.map((entry) => entry[0]));
   }
@@ -103,7 +105,14 @@ test('postings in sorted runs on disk give the same terms and the same files as 
   // Many runs, and terms found in several of them (their postings joined in run order).
   const runs = readdirSync(runsDir);
   assert.ok(runs.length > 20, `${runs.length} runs`);
-  const runTerms = runs.map((name) => readFileSync(join(runsDir, name), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line.split('\t')[0] ?? '') as string));
+  const runTerms = runs.map((name) => {
+    const terms: string[] = [];
+    for (const run = new RunReader(join(runsDir, name)); run.term !== undefined; run.advance()) {
+      terms.push(run.term);
+      for (let field = 0; field < SEARCH_FIELDS.length; field += 1) run.readField(field, new IndexTerm());
+    }
+    return terms;
+  });
   for (const terms of runTerms) assert.deepEqual(terms, [...terms].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), 'a run\'s terms are in order');
   const seen = new Map<string, number>();
   for (const term of runTerms.flat()) seen.set(term, (seen.get(term) ?? 0) + 1);
@@ -111,7 +120,8 @@ test('postings in sorted runs on disk give the same terms and the same files as 
   const fromRuns = indexer.finish();
   assert.equal(fromRuns.fieldLength.json(), inMemory.fieldLength.json());
   assert.deepEqual(fromRuns.averageFieldLength, inMemory.averageFieldLength);
-  assert.deepEqual([...fromRuns.terms], [...inMemory.terms]);
+  const json = (index: TermIndex) => [...mapIterable(index.terms, (entry) => entry.json())];
+  assert.deepEqual(json(fromRuns), json(inMemory));
   assert.deepEqual(readdirSync(runsDir), [], 'the run files are removed once the terms are read');
 
   // Whole files, a page at a time, with a bound of one posting (a run a section) and more.

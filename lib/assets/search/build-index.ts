@@ -4,8 +4,9 @@
 // shards of its words and of its top results, whatever the size of the site.
 import { SEARCH_FIELDS, SEARCH_INDEX_VERSION, type DocRecord, type SearchManifest, type SearchShardRef, type SearchSynonyms } from '../../../common/search.ts';
 import { excerptOf, type SearchSection } from './sections.ts';
-import { shardTerm } from './shard-terms.ts';
-import { mapIterable, TermIndexer, type TermText } from './term-index.ts';
+import type { IndexTerm } from './index-term.ts';
+import { shardTerm, type TermText } from './shard-terms.ts';
+import { mapIterable, TermIndexer } from './term-index.ts';
 
 export interface SearchIndexLimits {
   /** Up to this size the whole index is one file. */
@@ -103,25 +104,27 @@ export class SearchIndexInput {
     const termEntries = terms[Symbol.iterator]();
     try {
       // The one-file form, unless the terms alone are already too big for it: the terms are held only
-      // until they are (a large site's are then written shard by shard as they are made).
-      const held: TermText[] = [];
+      // until they are (a large site's are then written shard by shard as they are made), each as
+      // its JSON for that form and a copy of its postings should the shards take it.
+      const held: { text: TermText; postings: IndexTerm }[] = [];
       let termBytes = 0;
       let next = termEntries.next();
       while (!next.done && termBytes <= limits.singleFileBytes) {
-        held.push(next.value);
-        termBytes += next.value.json.length + 1;
+        const text = { term: next.value.term, json: next.value.json() };
+        held.push({ text, postings: next.value.copy() });
+        termBytes += text.json.length + 1;
         next = termEntries.next();
       }
       const docsJson = docs.json();
       if (next.done && termBytes <= limits.singleFileBytes && docsJson !== undefined) {
         // As JSON.stringify would write the SearchManifest { ...head, lengths, terms, docs }.
-        const singleText = `${JSON.stringify(head).slice(0, -1)},"lengths":${fieldLength.json()},"terms":${termsJson(held)},"docs":${docsJson}}`;
+        const singleText = `${JSON.stringify(head).slice(0, -1)},"lengths":${fieldLength.json()},"terms":${termsJson(held.map(({ text }) => text))},"docs":${docsJson}}`;
         if (singleText.length <= limits.singleFileBytes) {
           return { url: this.addFile('search-index.json', singleText), sections: documentCount, files: 1, bytes: singleText.length };
         }
       }
-      function* allTerms(): Generator<TermText> {
-        yield* held.splice(0);
+      function* allTerms(): Generator<IndexTerm> {
+        for (const { postings } of held.splice(0)) yield postings;
         if (next.done) return;
         yield next.value;
         for (let entry = termEntries.next(); !entry.done; entry = termEntries.next()) yield entry.value;

@@ -15,7 +15,7 @@ import type { PageForSearch, SearchSection } from './sections.ts';
 import type { SpilledText } from '../../runtime/spill.ts';
 
 /** Everything whose change changes the index files for the same sections. */
-export const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/int-arrays.ts', 'lib/assets/search/posting-chains.ts', 'lib/assets/search/shard-terms.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/term-runs.ts', 'lib/assets/search/word-table.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
+export const INDEXING_SOURCES = ['lib/assets/search/build-index.ts', 'lib/assets/search/index-term.ts', 'lib/assets/search/int-arrays.ts', 'lib/assets/search/posting-chains.ts', 'lib/assets/search/shard-terms.ts', 'lib/assets/search/term-index.ts', 'lib/assets/search/term-runs.ts', 'lib/assets/search/word-table.ts', 'lib/assets/search/sections.ts', 'common/search.ts'];
 
 /** What the search job adds after the pages, and the synonym table, which goes into the manifest. */
 export interface IndexInput {

@@ -7,6 +7,7 @@
 // postings are read in long stretches (a chain of single postings, tried first, scattered its
 // reads over the whole array and made writing a run several times slower).
 import { grown } from './int-arrays.ts';
+import type { IndexTerm } from './index-term.ts';
 
 /** Postings in a chain's first block, and at most in any block. */
 const FIRST_BLOCK = 2;
@@ -71,22 +72,27 @@ export class PostingChains {
     this.size += 1;
   }
 
-  /** Whether the chain has postings. */
-  has(chain: number): boolean {
-    return this.first[chain] !== -1;
-  }
-
-  /** The chain's postings as the index writes them: `"id":count` joined by commas, in the order added. */
-  text(chain: number): string {
-    const parts: string[] = [];
+  /** Adds the chain's postings, in the order added, to `out` in `field` (IndexTerm.add). */
+  readInto(chain: number, field: number, out: IndexTerm): void {
+    let size = 0;
+    for (let block = this.first[chain] as number; block !== -1;) {
+      const page = this.pages[block >>> PAGE_BITS] as Int32Array;
+      size += page[(block & IN_PAGE) + USED] as number;
+      block = page[(block & IN_PAGE) + NEXT] as number;
+    }
+    let to = out.add(field, size);
+    const { ids, counts } = out;
     for (let block = this.first[chain] as number; block !== -1;) {
       const page = this.pages[block >>> PAGE_BITS] as Int32Array;
       const start = block & IN_PAGE;
       const end = start + HEADER + (page[start + USED] as number) * 2;
-      for (let at = start + HEADER; at < end; at += 2) parts.push(`"${page[at]}":${page[at + 1]}`);
+      for (let at = start + HEADER; at < end; at += 2) {
+        ids[to] = page[at] as number;
+        counts[to] = page[at + 1] as number;
+        to += 1;
+      }
       block = page[start + NEXT] as number;
     }
-    return parts.join(',');
   }
 
   /** Every chain empty again; the pages are kept for the next run. */

@@ -4,8 +4,14 @@
 // its best-weighted sections (the head), the rest going to tail files, so that a first query on a
 // large site loads the best of a common word's sections instead of all of them.
 import { BM25, SEARCH_BOOST, SEARCH_FIELDS, type TermPostings, type TermTail } from '../../../common/search.ts';
-import { grown } from './int-arrays.ts';
-import type { FieldLengths, TermText } from './term-index.ts';
+import type { FieldLengths } from './term-index.ts';
+import { FIELD_COUNT, type IndexTerm } from './index-term.ts';
+
+/** A term of the index files: the term and its entry's JSON. */
+export interface TermText {
+  term: string;
+  json: string;
+}
 
 export interface ShardTermsInput {
   documentCount: number;
@@ -54,8 +60,8 @@ function scratchFor(sections: number): typeof scratch {
   return scratch;
 }
 
-/** A term of the index (MiniSearch's JSON, TermIndexer) as the sharded form's ShardTerm JSON. */
-export function shardTerm(entry: TermText, input: ShardTermsInput): TermText {
+/** A term of the index (TermIndexer's) as the sharded form's ShardTerm JSON. */
+export function shardTerm(entry: IndexTerm, input: ShardTermsInput): TermText {
   const { term } = entry;
   const fields = fieldPostings(entry);
   let bytes = 0;
@@ -176,52 +182,16 @@ function byTier(fields: FieldPostings[], tiers: number, tierOf: Int32Array): Fie
   }));
 }
 
-/** The buffers a term's postings are read into (FieldPostings), grown as a term needs. */
-let postingIds = new Int32Array(1 << 16);
-let postingCounts = new Int32Array(1 << 16);
-
-/**
- * A term's postings, read from its entry's JSON (`[term,{"field":{"id":count,…},…}]`, TermIndexer's,
- * ids ascending) by a scan of its digits: JSON.parse would make an object with thousands of integer
- * keys per field, several times slower on a large site's common words.
- */
-function fieldPostings({ term, json }: TermText): FieldPostings[] {
-  const parts: { field: number; start: number; end: number }[] = [];
-  let used = 0;
-  // After `[`, the term's JSON and `,{`.
-  let at = 1 + JSON.stringify(term).length + 2;
-  // Each field: `"field":{`, then `"id":count` joined by commas, then `}`; fields joined by commas.
-  while (json.charCodeAt(at) === QUOTE) {
-    at += 1;
-    let field = 0;
-    for (let code = json.charCodeAt(at); code >= 48 && code <= 57; code = json.charCodeAt(++at)) field = field * 10 + code - 48;
-    at += 3;
-    const start = used;
-    while (json.charCodeAt(at) === QUOTE) {
-      at += 1;
-      let id = 0;
-      for (let code = json.charCodeAt(at); code >= 48 && code <= 57; code = json.charCodeAt(++at)) id = id * 10 + code - 48;
-      at += 2;
-      let count = 0;
-      for (let code = json.charCodeAt(at); code >= 48 && code <= 57; code = json.charCodeAt(++at)) count = count * 10 + code - 48;
-      if (json.charCodeAt(at) === COMMA) at += 1;
-      if (used === postingIds.length) {
-        postingIds = grown(postingIds);
-        postingCounts = grown(postingCounts);
-      }
-      postingIds[used] = id;
-      postingCounts[used] = count;
-      used += 1;
-    }
-    at += 1;
-    if (json.charCodeAt(at) === COMMA) at += 1;
-    parts.push({ field, start, end: used });
+/** A term's fields that have postings, as views of its arrays. */
+function fieldPostings({ starts, ids, counts }: IndexTerm): FieldPostings[] {
+  const fields: FieldPostings[] = [];
+  for (let field = 0; field < FIELD_COUNT; field += 1) {
+    const start = starts[field] as number;
+    const end = starts[field + 1] as number;
+    if (start < end) fields.push({ field, ids: ids.subarray(start, end), counts: counts.subarray(start, end) });
   }
-  return parts.map(({ field, start, end }) => ({ field, ids: postingIds.subarray(start, end), counts: postingCounts.subarray(start, end) }));
+  return fields;
 }
-
-const QUOTE = 0x22;
-const COMMA = 0x2c;
 
 /** Postings as TermPostings: per field, in ascending section id, the numbers of each. */
 function encode(fields: FieldPostings[], { fieldLength, places }: ShardTermsInput): TermPostings {

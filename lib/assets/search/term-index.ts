@@ -1,13 +1,15 @@
 // The inverted index of the search, built with typed arrays, a Map of terms and a table of the
 // words met (word-table.ts). It is exactly what MiniSearch's toJSON() gives for the same documents
-// and settings, as JSON text (a unit test holds the two equal), without MiniSearch's radix tree,
+// and settings, its terms written as JSON by IndexTerm.json() (a unit test holds the two equal),
+// without MiniSearch's radix tree,
 // which the build never queries: on 10,000 pages adding the sections to MiniSearch took most of
 // the build's time, while these take a fraction of it.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEARCH_FIELDS, TOKEN_SEPARATOR, processTerm, type SearchField } from '../../../common/search.ts';
 import type { SearchSection } from './sections.ts';
-import { mergeRuns, readRun, termJson, writeRun, type RunEntry } from './term-runs.ts';
+import { mergeRuns, RunReader, writeRun, type RunCursor } from './term-runs.ts';
+import { FIELD_COUNT, type IndexTerm } from './index-term.ts';
 import { grown } from './int-arrays.ts';
 import { PostingChains } from './posting-chains.ts';
 import { WordTable } from './word-table.ts';
@@ -19,18 +21,14 @@ export interface TermIndex {
   /** Per section, per field, the number of distinct words. */
   fieldLength: FieldLengths;
   /**
-   * Each term's entry (term → field id → section id → occurrences) as its JSON text, sorted by
-   * term: the index files are made of these texts, so no object with thousands of numeric keys is
-   * ever built or serialised. Made one at a time as they are read, once: a large site's index is
-   * written shard by shard, so its text is never held whole (lib/assets/search/build-index.ts).
-   * Read to the end (or ended early with return()), it removes the indexer's run files.
+   * Each term's postings (term → field id → section id → occurrences), sorted by term, as numbers:
+   * no object with thousands of numeric keys is ever built or serialised. Made one at a time as
+   * they are read, once, in one IndexTerm refilled for each (copy one to keep it): a large
+   * site's index is written shard by shard, so its postings are never held whole
+   * (lib/assets/search/build-index.ts). Read to the end (or ended early with return()), it removes
+   * the indexer's run files.
    */
-  terms: Iterable<TermText>;
-}
-
-export interface TermText {
-  term: string;
-  json: string;
+  terms: Iterable<IndexTerm>;
 }
 
 /** More sections than the index numbers (some 16 million: far beyond any documentation site). */
@@ -258,53 +256,57 @@ export class TermIndexer {
   }
 
   /**
-   * The index, once every section is in. Its terms are read once, in order: each term's postings
-   * are let go as its text is made, so the numbers and the text are not both held whole.
+   * The index, once every section is in. Its terms are read once, in order: the runs are read as
+   * the terms are, so their postings are never held whole.
    */
   finish(): TermIndex {
     const { fieldLength, runs } = this;
     const held = this.heldRun();
-    function* terms(): Generator<TermText> {
-      const readers = runs.map((path) => readRun(path));
+    function* terms(): Generator<IndexTerm> {
+      const readers: RunReader[] = [];
       try {
-        const merged = runs.length === 0 ? mapIterable(held, (entry) => [entry]) : mergeRuns([...readers, held[Symbol.iterator]()]);
-        for (const entries of merged) yield { term: entries[0]?.term ?? '', json: termJson(entries) };
+        for (const path of runs) readers.push(new RunReader(path));
+        yield* mergeRuns([...readers, held]);
       } finally {
-        for (const reader of readers) reader.return(undefined);
+        for (const reader of readers) reader.close();
         for (const path of runs.splice(0)) rmSync(path, { force: true });
       }
     }
     return { documentCount: fieldLength.count, averageFieldLength: fieldLength.averages(), fieldLength, terms: terms() };
   }
 
-  /** This run's terms in order, each made as it is read; the chains are emptied for the next run once all are. */
-  private *heldRun(): Generator<RunEntry> {
+  /** This run's terms in order, read from the chains, which are emptied for the next run once all are. */
+  private heldRun(): RunCursor {
     const { termNames, termSlots, chains } = this;
-    const fieldCount = SEARCH_FIELDS.length;
     const order = this.runTerms.sort((a, b) => {
       const x = termNames[a] ?? '';
       const y = termNames[b] ?? '';
       return x < y ? -1 : x > y ? 1 : 0;
     });
     this.runTerms = [];
-    for (const termId of order) {
-      const term = termNames[termId] ?? '';
-      const fields: (string | undefined)[] = [];
-      // Field ids ascending and, since sections are added in id order, section ids ascending: the
-      // order in which JSON.stringify writes an object's integer keys.
-      for (let fieldId = 0; fieldId < fieldCount; fieldId += 1) {
-        const chain = (termSlots[termId] as number) * fieldCount + fieldId;
-        if (chains.has(chain)) fields[fieldId] = chains.text(chain);
-      }
-      yield { term, termJson: JSON.stringify(term), fields };
-    }
-    chains.clear();
+    let at = 0;
+    const termAt = () => {
+      if (at < order.length) return termNames[order[at] as number] ?? '';
+      chains.clear();
+      return undefined;
+    };
+    const cursor = {
+      term: termAt(),
+      readField(field: number, out: IndexTerm): void {
+        chains.readInto((termSlots[order[at] as number] as number) * FIELD_COUNT + field, field, out);
+      },
+      advance(): void {
+        at += 1;
+        cursor.term = termAt();
+      },
+    };
+    return cursor;
   }
 
   private writeRun(runsDir: string): void {
     const path = join(runsDir, `terms-${this.runs.length}.run`);
     this.runs.push(path);
-    writeRun(path, this.heldRun());
+    writeRun(path, mergeRuns([this.heldRun()]));
   }
 
   private termId(term: string): number {
