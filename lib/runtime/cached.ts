@@ -11,7 +11,7 @@ import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
-import { Diagnostics, type Warning } from '../diagnostics.ts';
+import { BuildError, Diagnostics, type Warning } from '../diagnostics.ts';
 import { isEmptyList, NO_ITEMS } from '../load/frontmatter.ts';
 import { readCommitDates } from '../load/last-updated.ts';
 import type { DocSource } from '../load/content.ts';
@@ -31,7 +31,8 @@ import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { KeptLinkChecks } from '../check/links.ts';
 import { bundlesInto } from './direct.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
-import { HELPER_MIN_DOCS, HELPER_SHARE, markdownJob } from './helper-thread.ts';
+import { HELPER_MIN_DOCS, markdownJob } from './helper-thread.ts';
+import { sharedSplit, SplitFront } from './shared-split.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class CachedRuntime implements Runtime {
@@ -163,7 +164,8 @@ export class CachedRuntime implements Runtime {
 
   /**
    * From HELPER_MIN_DOCS docs to transform on (a first build, a change every doc depends on), the
-   * later part of `toMake` transformed by the helper thread while this thread makes the rest, as a
+   * later part of `toMake` transformed by the helper thread while this thread makes the rest (where
+   * they meet found as they go: lib/runtime/shared-split.ts), as a
    * production build does, when the build process has a helper and it is free (not building a
    * search index); each doc as `make` would have made it. The first error in file order wins, as in
    * one thread. Fewer docs, or a busy helper: none made here (the transform makes them all itself).
@@ -172,31 +174,43 @@ export class CachedRuntime implements Runtime {
     const made = new Map<DocSource, CachedDoc>();
     const { searchUpdates, bodies } = this.cache;
     if (toMake.length === 0 || !(this.helperThread ?? toMake.length >= HELPER_MIN_DOCS) || !searchUpdates) return made;
-    const split = Math.ceil(toMake.length * HELPER_SHARE);
-    const theirSources = toMake.slice(split);
+    const split = sharedSplit(toMake.length);
     const folder = newSpillFolder();
     const spillFile = join(folder, 'texts');
     // The helper reads the bodies where load kept them.
     bodies.flush();
-    const theirs = searchUpdates.lend((helper) => helper.markdown(markdownJob(input, theirSources, { spillFile, sourcesSpill: bodies.path }, false)));
+    const theirs = searchUpdates.lend((helper) => helper.markdown(markdownJob(input, toMake.slice(split.lowest), split, { spillFile, sourcesSpill: bodies.path }, false)));
     if (!theirs) {
       rmSync(folder, { recursive: true, force: true });
       return made;
     }
-    // Its file goes once its job has ended, whatever this thread's part did.
-    void theirs.catch(() => undefined).then(() => rmSync(folder, { recursive: true, force: true }));
-    for (const source of toMake.slice(0, split)) made.set(source, make(source));
-    const { pages } = await theirs;
-    this.cache.stats.docsInHelper = pages.length;
-    const file = SpillFile.at(spillFile, false);
     try {
-      pages.forEach(({ htmlAt, fieldsAt, images, warnings, ...page }, index) => {
-        const source = theirSources[index] as DocSource;
-        const fields = JSON.parse(file.get(fieldsAt)) as Pick<DocPage, 'toc' | 'links' | 'anchors' | 'samples'>;
-        made.set(source, this.keptDoc({ source, ...page, html: file.get(htmlAt), ...fields }, images.map((path) => ({ path, stamp: fileStamp(path) })), warnings, known ?? siteStrings([source])));
+      const front = new SplitFront(split);
+      for (const doc of front.docs()) {
+        const source = toMake[doc] as DocSource;
+        made.set(source, make(source));
+      }
+      const { pages } = await theirs.catch((error: unknown) => {
+        // The helper stopped at its first error: the docs it left before that one may hold an earlier one.
+        if (error instanceof BuildError) for (const doc of front.docs(true)) make(toMake[doc] as DocSource);
+        throw error;
       });
+      const theirSources = toMake.slice(front.count);
+      if (pages.length !== theirSources.length) throw new Error(`Internal error: the threads transformed ${front.count} and ${pages.length} of ${toMake.length} docs.`);
+      this.cache.stats.docsInHelper = pages.length;
+      const file = SpillFile.at(spillFile, false);
+      try {
+        pages.forEach(({ htmlAt, fieldsAt, images, warnings, ...page }, index) => {
+          const source = theirSources[index] as DocSource;
+          const fields = JSON.parse(file.get(fieldsAt)) as Pick<DocPage, 'toc' | 'links' | 'anchors' | 'samples'>;
+          made.set(source, this.keptDoc({ source, ...page, html: file.get(htmlAt), ...fields }, images.map((path) => ({ path, stamp: fileStamp(path) })), warnings, known ?? siteStrings([source])));
+        });
+      } finally {
+        file.close();
+      }
     } finally {
-      file.close();
+      // Its file goes once its job has ended and this thread has read it, whatever this thread's part did.
+      void theirs.catch(() => undefined).then(() => rmSync(folder, { recursive: true, force: true }));
     }
     return made;
   }

@@ -13,6 +13,7 @@ import { KEPT_FIELDS, keepDocFields, ownStrings, SpillFile, withSpilled, type Sp
 import { SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexFolders, IndexInput, IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
+import { fromBack } from './shared-split.ts';
 
 /** What search reads of the pages this thread transformed: indexed here later, never sent back and forth. */
 let ownPages: PageForSearch[] = [];
@@ -56,7 +57,8 @@ function markdown(job: MarkdownJob): MarkdownResult {
   const file = spill;
   const bodies = SpillFile.at(job.sourcesSpill, false);
   try {
-    const pages = job.sources.map(({ bodyAt, ...source }, index): HelperPage => {
+    const transform = (index: number): HelperPage => {
+      const { bodyAt, ...source } = job.sources[index] as MarkdownJob['sources'][number];
       images = new Set();
       const warned = diagnostics.warnings.length;
       const { source: _source, html, ...transformed } = transformDoc(bodyAt ? { ...source, body: bodies.get(bodyAt) } : source, env);
@@ -68,9 +70,19 @@ function markdown(job: MarkdownJob): MarkdownResult {
       const htmlAt = file.put(html);
       const fieldsAt = keepDocFields(transformed, file).at;
       job.sources[index] = undefined as unknown as MarkdownJob['sources'][number];
-      if (job.forIndex) ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: file.ref(htmlAt) })));
       return { ...page, htmlAt, fieldsAt, images: [...images], warnings: diagnostics.warnings.slice(warned) };
-    });
+    };
+    // The docs this thread claims from the back of the shared split, each chunk in file order
+    // (lib/runtime/shared-split.ts); the pages go back in file order.
+    const chunks: HelperPage[][] = [];
+    const { lowest } = job.split;
+    for (const [start, end] of fromBack(job.split)) {
+      const chunk: HelperPage[] = [];
+      for (let doc = start; doc < end; doc += 1) chunk.push(transform(doc - lowest));
+      chunks.push(chunk);
+    }
+    const pages = chunks.reverse().flat();
+    if (job.forIndex) for (const page of pages) ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: file.ref(page.htmlAt) })));
     file.flush();
     return { pages };
   } finally {

@@ -1,6 +1,7 @@
 // A second thread for large production builds, on the machine's second core: it transforms part
-// of the docs' markdown while the main thread transforms the rest, then builds the search index
-// while the main thread assembles the site, renders and writes the pages. Small sites (the real
+// of the docs' markdown while the main thread transforms the rest (each taking the docs' chunks
+// from its end until they meet: lib/runtime/shared-split.ts), then builds the search index while
+// the main thread assembles the site, renders and writes the pages. Small sites (the real
 // one) build in one thread: the helper's start-up, which loads its modules anew, would cost more
 // than it saves. `npm start`'s build process keeps one for its search indexes
 // (lib/runtime/search-updates.ts) and lends it a large transform's later docs (lib/runtime/cached.ts).
@@ -14,19 +15,22 @@ import type { IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/i
 import type { SiteConfig } from '../load/config.ts';
 import { spilledRef, type SpilledText } from './spill.ts';
 import type { TransformInput } from './runtime.ts';
+import type { SharedSplit } from './shared-split.ts';
 
 /** From this many docs on, a production build takes a helper thread (and `npm start` gives it part of a large transform). */
 export const HELPER_MIN_DOCS = 1000;
 
-/**
- * The share of a transform's docs (the earlier ones) that the main thread keeps: the helper starts
- * later (it loads its modules first), so it takes somewhat less than half.
- */
-export const HELPER_SHARE = 0.55;
-
 export interface MarkdownJob {
-  /** Each with its body, or with where its body is in the main thread's spill file (`sourcesSpill`). */
+  /**
+   * Each with its body, or with where its body is in the main thread's spill file (`sourcesSpill`):
+   * the transform's docs from the split's `lowest` on.
+   */
   sources: (DocSource & { bodyAt?: SpilledText })[];
+  /**
+   * Docs shared with the main thread as they go (lib/runtime/shared-split.ts): the helper transforms
+   * those it claims, and its result's pages are the transform's last ones, in order.
+   */
+  split: SharedSplit;
   sourcesSpill: string;
   baseUrl: string;
   /** The site folder, which every image must be inside. */
@@ -71,11 +75,14 @@ export type HelperPage = Omit<DocPage, 'source' | 'html' | 'toc' | 'links' | 'an
   warnings: Warning[];
 };
 
-/** The helper's part of a transform: `sources` (the later docs), their bodies where `keep` put them in the file `sourcesSpill`. */
-export function markdownJob({ env, siteDir, routes, apiFile }: Omit<TransformInput, 'sources' | 'assets' | 'api'>, sources: DocSource[],
+/**
+ * The helper's part of a transform, `sources` shared with this thread by `split` (those from its
+ * lowest on), their bodies where `keep` put them in the file `sourcesSpill`.
+ */
+export function markdownJob({ env, siteDir, routes, apiFile }: Omit<TransformInput, 'sources' | 'assets' | 'api'>, sources: DocSource[], split: MarkdownJob['split'],
   files: { spillFile: string; sourcesSpill: string }, forIndex: boolean): MarkdownJob {
   return {
-    ...files, forIndex,
+    ...files, forIndex, split,
     // Plain copies, each with where its body is in the spill file (the helper reads it there)
     // instead of the body: the spill file's readers do not cross to another thread, and the bodies
     // themselves would be copied into one message (~200 MB at 100,000 docs).

@@ -1,6 +1,7 @@
 // Runtime, two threads: a production build of a large site (from HELPER_MIN_DOCS docs on). The
 // helper thread (lib/runtime/helper-thread.ts) transforms the later part of the docs' markdown while
-// this thread transforms the earlier part, then builds the search index, writing its files into the
+// this thread transforms the earlier part (where they meet is found as they go:
+// lib/runtime/shared-split.ts), then builds the search index, writing its files into the
 // new folder itself, while this thread assembles the site, renders and writes the pages: the index
 // begins with the docs as soon as they are transformed, and the assets stage ends it with the
 // sections made by assemble (the category pages'). The rest is as in one thread.
@@ -14,7 +15,8 @@ import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import { contentOf, SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
-import { HELPER_SHARE, HelperThread, markdownJob } from './helper-thread.ts';
+import { HelperThread, markdownJob } from './helper-thread.ts';
+import { sharedSplit, SplitFront } from './shared-split.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { SpillFile, spilledDoc, spilledRef } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
@@ -48,13 +50,20 @@ export class ThreadedRuntime extends DirectRuntime {
    */
   override async transform(input: TransformInput): Promise<DocPage[]> {
     const { sources, env, assets } = input;
-    const split = Math.ceil(sources.length * HELPER_SHARE);
-    const theirSources = sources.slice(split);
+    const split = sharedSplit(sources.length);
     const spillFile = this.spill.besides('helper-texts');
     this.spill.flush();
-    const theirs = this.helper.markdown(markdownJob(input, theirSources, { spillFile, sourcesSpill: this.spill.path }, true));
-    const ours = sources.slice(0, split).map((source) => this.transformDoc(source, env));
-    const { pages } = await theirs;
+    const theirs = this.helper.markdown(markdownJob(input, sources.slice(split.lowest), split, { spillFile, sourcesSpill: this.spill.path }, true));
+    const front = new SplitFront(split);
+    const ours: DocPage[] = [];
+    for (const doc of front.docs()) ours.push(this.transformDoc(sources[doc] as DocSource, env));
+    const { pages } = await theirs.catch((error: unknown) => {
+      // The helper stopped at its first error: the docs it left before that one may hold an earlier one.
+      if (error instanceof BuildError) for (const doc of front.docs(true)) this.transformDoc(sources[doc] as DocSource, env);
+      throw error;
+    });
+    const theirSources = sources.slice(ours.length);
+    if (pages.length !== theirSources.length) throw new Error(`Internal error: the threads transformed ${ours.length} and ${pages.length} of ${sources.length} docs.`);
     for (const page of pages) {
       for (const image of page.images) assets.addImage(image);
       for (const warning of page.warnings) env.diagnostics.warn(warning, warning.message);

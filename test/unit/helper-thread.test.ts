@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { writeCorpusSite } from '../../bench/corpus-site.ts';
 import { buildSite } from '../../lib/pipeline.ts';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
@@ -12,6 +12,17 @@ import { keepReadyIndex } from '../../lib/runtime/cached.ts';
 import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
 import { differences, snapshot } from '../helpers/output-files.ts';
 import { ROOT, tempDir } from '../helpers/site.ts';
+
+/** A build cache with a helper thread for the search, as the build worker of `npm start` sets it up (lib/dev/build-worker.ts). */
+function npmStartCache(t: TestContext): BuildCache {
+  const cache = new BuildCache();
+  let queue = Promise.resolve();
+  cache.searchUpdates = new SearchUpdates((task) => {
+    queue = queue.then(task);
+  }, (ready) => keepReadyIndex(cache, ready), () => undefined, (error) => assert.fail(error instanceof Error ? error : String(error)));
+  t.after(() => cache.searchUpdates?.stop());
+  return cache;
+}
 
 test('an error in the helper thread fails the build with its file and line', async () => {
   const site = tempDir('pagewright-helper-');
@@ -23,6 +34,35 @@ test('an error in the helper thread fails the build with its file and line', asy
   writeFileSync(last, `${text}\n:::nonsense\nBody.\n:::\n`);
   await assert.rejects(buildSite({ root: ROOT, siteDir: site, outDir: join(tempDir(), 'dist'), helperThread: true }),
     (error: Error) => error.name === 'BuildError' && error.message.includes(pages.at(-1) ?? '?') && /:\d+/.test(error.message));
+});
+
+test('the first error in file order wins when the helper fails on a later doc than one it left to the main thread', async (t) => {
+  const site = tempDir('pagewright-helper-');
+  t.after(() => rmSync(site, { recursive: true, force: true }));
+  // 200 pages: the helper claims the last chunk of docs first (lib/runtime/shared-split.ts) and
+  // fails there; the chunk before it, past the main thread's bound, holds an earlier error.
+  writeCorpusSite(ROOT, site, 200);
+  const pages = readdirSync(join(site, 'content/docs'), { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('page-')).sort();
+  const earlier = pages.at(-31) ?? '?';
+  for (const page of [earlier, pages.at(-1) ?? '?']) {
+    const path = join(site, 'content/docs', page);
+    writeFileSync(path, `${readFileSync(path, 'utf8')}\n:::nonsense\nBody.\n:::\n`);
+  }
+  const failure = async (helperThread: boolean, cache?: BuildCache) => {
+    try {
+      await buildSite({ root: ROOT, siteDir: site, outDir: join(tempDir(), 'dist'), helperThread, cache });
+    } catch (error) {
+      return error as Error;
+    }
+    return assert.fail('the build failed');
+  };
+  const inTwo = await failure(true);
+  assert.equal(inTwo.name, 'BuildError');
+  assert.ok(inTwo.message.includes(earlier), inTwo.message);
+  assert.equal(inTwo.message, (await failure(false)).message, 'the same error as in one thread');
+  // And in `npm start`, whose build lends the transform's later docs to its helper thread.
+  const cache = npmStartCache(t);
+  assert.equal((await failure(true, cache)).message, inTwo.message, 'the same error in npm start');
 });
 
 test('a build that fails while the helper writes the search index leaves the previous site as it was', async () => {
@@ -70,13 +110,7 @@ test('npm start gives the later docs of a large transform to its helper thread: 
   const logo = join(site, 'assets/img/logo.svg');
   writeFileSync(last, `${readFileSync(last, 'utf8')}\n![The logo](${relative(dirname(last), logo)})\n\n\`\`\`js {9}\nconst answer = 42;\n\`\`\`\n`);
 
-  // As the build worker of `npm start` sets it up (lib/dev/build-worker.ts).
-  const cache = new BuildCache();
-  let queue = Promise.resolve();
-  cache.searchUpdates = new SearchUpdates((task) => {
-    queue = queue.then(task);
-  }, (ready) => keepReadyIndex(cache, ready), () => undefined, (error) => assert.fail(error instanceof Error ? error : String(error)));
-  t.after(() => cache.searchUpdates?.stop());
+  const cache = npmStartCache(t);
   const cachedOut = join(outs, 'cached');
   const cached = () => buildSite({ root: ROOT, siteDir: site, outDir: cachedOut, cache, helperThread: true });
   const fresh = (name: string) => buildSite({ root: ROOT, siteDir: site, outDir: join(outs, name), helperThread: false });
