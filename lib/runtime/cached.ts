@@ -165,9 +165,9 @@ export class CachedRuntime implements Runtime {
   /**
    * From HELPER_MIN_DOCS docs to transform on (a first build, a change every doc depends on), the
    * later part of `toMake` transformed by the helper thread while this thread makes the rest (where
-   * they meet found as they go: lib/runtime/shared-split.ts), as a
-   * production build does, when the build process has a helper and it is free (not building a
-   * search index); each doc as `make` would have made it. The first error in file order wins, as in
+   * they meet found as they go: lib/runtime/shared-split.ts), as a production build does, when the
+   * build process has a helper and it is free (not building a search index); each doc as `make`
+   * would have made it. The first error in file order wins, as in
    * one thread. Fewer docs, or a busy helper: none made here (the transform makes them all itself).
    */
   private async helperShare(input: TransformInput, toMake: DocSource[], make: (source: DocSource) => CachedDoc, known: ReadonlyMap<string, string> | undefined): Promise<Map<DocSource, CachedDoc>> {

@@ -1,9 +1,8 @@
 // The inverted index of the search, built with typed arrays, a Map of terms and a table of the
 // words met (word-table.ts). It is exactly what MiniSearch's toJSON() gives for the same documents
 // and settings, its terms written as JSON by IndexTerm.json() (a unit test holds the two equal),
-// without MiniSearch's radix tree,
-// which the build never queries: on 10,000 pages adding the sections to MiniSearch took most of
-// the build's time, while these take a fraction of it.
+// without MiniSearch's radix tree, which the build never queries: on 10,000 pages adding the
+// sections to MiniSearch took most of the build's time, while these take a fraction of it.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEARCH_FIELDS, TOKEN_SEPARATOR, processTerm, type SearchField } from '../../../common/search.ts';
@@ -199,9 +198,9 @@ export class TermIndexer {
         if (this.runTerms[slot] !== termId) {
           this.termSlots[termId] = this.runTerms.length;
           this.runTerms.push(termId);
-          chains.reserve(this.runTerms.length * SEARCH_FIELDS.length);
+          chains.reserve(this.runTerms.length * FIELD_COUNT);
         }
-        chains.add((this.termSlots[termId] as number) * SEARCH_FIELDS.length + fieldId, id, this.termCounts[termId] as number);
+        chains.add((this.termSlots[termId] as number) * FIELD_COUNT + fieldId, id, this.termCounts[termId] as number);
       }
       touched.length = 0;
     }
