@@ -31,7 +31,7 @@ export const PAGES_PER_SECTION = 200;
 export const PAGES_PER_GROUP = 50;
 
 /** Mulberry32: a tiny seeded generator, so the corpus never changes between runs. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -82,7 +82,7 @@ function markdown(job: MarkdownJob): MarkdownResult {
       chunks.push(chunk);
     }
     const pages = chunks.reverse().flat();
-    if (job.forIndex) for (const page of pages) ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: file.ref(page.htmlAt) })));
+    if (job.forIndex) for (const { htmlAt, fieldsAt: _fieldsAt, images: _images, warnings: _warnings, ...page } of pages) ownPages.push(searchInputOf(job.baseUrl, withSpilled({ ...page, html: '' }, { html: file.ref(htmlAt) })));
     file.flush();
     return { pages };
   } finally {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { random } from '../../bench/corpus.ts';
 import { FIELD_COUNT, IndexTerm } from '../../lib/assets/search/index-term.ts';
 import { mergeRuns, RunReader, writeRun } from '../../lib/assets/search/term-runs.ts';
 import { tempDir } from '../helpers/site.ts';
@@ -31,18 +32,6 @@ function postingsOf(entry: IndexTerm): number[][] {
     for (let at = entry.starts[field] as number; at < (entry.starts[field + 1] as number); at += 1) postings.push([field, entry.ids[at] as number, entry.counts[at] as number]);
   }
   return postings;
-}
-
-/** Mulberry32, so the generated postings are the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 test('a run file gives back its terms and postings across the ends of its buffers', (t) => {
