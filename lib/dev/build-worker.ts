@@ -9,6 +9,7 @@ import { SearchUpdates } from '../runtime/search-updates.ts';
 import { LATER_WRITES_PER_TURN, LaterWrites } from '../runtime/later-writes.ts';
 import { buildSite } from '../pipeline.ts';
 import { printFailure, printSummary } from '../report.ts';
+import { BuildQueue } from './build-queue.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';
 
 const [rootArg, siteArg, outArg] = process.argv.slice(2);
@@ -24,7 +25,7 @@ function reply(message: WorkerReply): void {
 }
 
 /** One build at a time: a save that comes during a build waits for it. */
-let queue: Promise<void> = Promise.resolve();
+const queue = new BuildQueue();
 
 /** The last build's pages link the newest search index (none was deferred). */
 let searchCurrent = false;
@@ -35,12 +36,9 @@ const announce = () => {
 // A save's build keeps the last search index; the new one is built in a helper thread meanwhile,
 // and once the newest is there a build fills every page with its name (no tab reloads for that),
 // writing them a few at a time between the builds of the saves that come meanwhile.
-const schedule = (task: () => void) => {
-  queue = queue.then(task);
-};
-cache.laterWrites = new LaterWrites(schedule, announce);
-cache.searchUpdates = new SearchUpdates(schedule, (ready) => keepReadyIndex(cache, ready), () => {
-  queue = queue.then(async () => {
+cache.laterWrites = new LaterWrites(queue.afterWaiting, announce);
+cache.searchUpdates = new SearchUpdates(queue.add, (ready) => keepReadyIndex(cache, ready), () => {
+  queue.add(async () => {
     await build();
     const waiting = cache.laterWrites?.waiting ?? 0;
     if (waiting > 0) console.log(`Search index ready: its name goes into ${waiting} pages, ${LATER_WRITES_PER_TURN} at a time between builds.`);
@@ -68,7 +66,7 @@ async function build(): Promise<WorkerReply> {
 
 process.on('message', (request: BuildRequest) => {
   if (request.type !== 'build') return;
-  queue = queue.then(async () => {
+  queue.add(async () => {
     cache.tree.saw(request.changed);
     reply(await build());
   });

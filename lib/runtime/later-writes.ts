@@ -18,8 +18,9 @@ export class LaterWrites {
   private scheduled = false;
 
   /**
-   * `schedule` runs a task after the builds queued before it (the build worker's queue); `done` is
-   * called once the last page handed over is written.
+   * `schedule` runs a task after the builds queued before it and after the saves received meanwhile
+   * (the build worker's queue, BuildQueue.afterWaiting: each turn schedules the next, and a save
+   * made during the turns must get in between); `done` is called once the last page handed over is written.
    */
   constructor(private readonly schedule: (task: () => void) => void, private readonly done: () => void) {}
 
