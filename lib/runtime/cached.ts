@@ -11,7 +11,7 @@ import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
-import { BuildError, Diagnostics, type Warning } from '../diagnostics.ts';
+import { Diagnostics, type Warning } from '../diagnostics.ts';
 import { isEmptyList, NO_ITEMS } from '../load/frontmatter.ts';
 import { readCommitDates } from '../load/last-updated.ts';
 import type { DocSource } from '../load/content.ts';
@@ -32,7 +32,7 @@ import type { KeptLinkChecks } from '../check/links.ts';
 import { bundlesInto } from './direct.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { HELPER_MIN_DOCS, markdownJob } from './helper-thread.ts';
-import { sharedSplit, SplitFront } from './shared-split.ts';
+import { mainPart, sharedSplit } from './shared-split.ts';
 import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
 
 export class CachedRuntime implements Runtime {
@@ -185,18 +185,11 @@ export class CachedRuntime implements Runtime {
       return made;
     }
     try {
-      const front = new SplitFront(split);
-      for (const doc of front.docs()) {
+      const { ours, theirs: { pages } } = await mainPart(split, (doc) => {
         const source = toMake[doc] as DocSource;
         made.set(source, make(source));
-      }
-      const { pages } = await theirs.catch((error: unknown) => {
-        // The helper stopped at its first error: the docs it left before that one may hold an earlier one.
-        if (error instanceof BuildError) for (const doc of front.docs(true)) make(toMake[doc] as DocSource);
-        throw error;
-      });
-      const theirSources = toMake.slice(front.count);
-      if (pages.length !== theirSources.length) throw new Error(`Internal error: the threads transformed ${front.count} and ${pages.length} of ${toMake.length} docs.`);
+      }, theirs);
+      const theirSources = toMake.slice(ours);
       this.cache.stats.docsInHelper = pages.length;
       const file = SpillFile.at(spillFile, false);
       try {

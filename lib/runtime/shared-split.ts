@@ -9,7 +9,9 @@
 // in order and the first error in file order still wins: the main thread's docs all come before
 // the helper's; and the helper stops at its first error, leaving the chunks before it unclaimed,
 // which the main thread then transforms too (past its bound: SplitFront.docs) before it reports
-// the helper's error, so that it meets any earlier one first.
+// the helper's error, so that it meets any earlier one first (mainPart).
+
+import { BuildError } from '../diagnostics.ts';
 
 /** Docs in a chunk: small enough that neither thread waits long for the other's last chunk (some 60 ms of work). */
 export const SPLIT_CHUNK = 32;
@@ -87,4 +89,21 @@ export function* fromBack(split: SharedSplit): Generator<[number, number]> {
   for (let chunk = count - 1; chunk * SPLIT_CHUNK >= split.lowest && Atomics.add(claimed, 0, 1) < count; chunk -= 1) {
     yield [chunk * SPLIT_CHUNK, Math.min(split.docs, (chunk + 1) * SPLIT_CHUNK)];
   }
+}
+
+/**
+ * The main thread's part of a shared transform: `make` for each doc it claims, then the helper's
+ * result (`theirs`, whose pages are the docs this thread did not claim, in order) once it settles;
+ * the number of docs made here. When the helper failed at a doc's error, this thread makes the
+ * docs it left too before that error is thrown, so that an earlier one is met first.
+ */
+export async function mainPart<Result extends { pages: unknown[] }>(split: SharedSplit, make: (doc: number) => void, theirs: Promise<Result>): Promise<{ ours: number; theirs: Result }> {
+  const front = new SplitFront(split);
+  for (const doc of front.docs()) make(doc);
+  const result = await theirs.catch((error: unknown) => {
+    if (error instanceof BuildError) for (const doc of front.docs(true)) make(doc);
+    throw error;
+  });
+  if (front.count + result.pages.length !== split.docs) throw new Error(`Internal error: the threads transformed ${front.count} and ${result.pages.length} of ${split.docs} docs.`);
+  return { ours: front.count, theirs: result };
 }

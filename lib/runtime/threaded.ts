@@ -16,7 +16,7 @@ import type { DocPage } from '../model.ts';
 import { contentOf, SiteWriter } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder, writeOutput } from './direct.ts';
 import { HelperThread, markdownJob } from './helper-thread.ts';
-import { sharedSplit, SplitFront } from './shared-split.ts';
+import { mainPart, sharedSplit } from './shared-split.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { SpillFile, spilledDoc, spilledRef } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
@@ -54,16 +54,9 @@ export class ThreadedRuntime extends DirectRuntime {
     const spillFile = this.spill.besides('helper-texts');
     this.spill.flush();
     const theirs = this.helper.markdown(markdownJob(input, sources.slice(split.lowest), split, { spillFile, sourcesSpill: this.spill.path }, true));
-    const front = new SplitFront(split);
     const ours: DocPage[] = [];
-    for (const doc of front.docs()) ours.push(this.transformDoc(sources[doc] as DocSource, env));
-    const { pages } = await theirs.catch((error: unknown) => {
-      // The helper stopped at its first error: the docs it left before that one may hold an earlier one.
-      if (error instanceof BuildError) for (const doc of front.docs(true)) this.transformDoc(sources[doc] as DocSource, env);
-      throw error;
-    });
+    const { theirs: { pages } } = await mainPart(split, (doc) => ours.push(this.transformDoc(sources[doc] as DocSource, env)), theirs);
     const theirSources = sources.slice(ours.length);
-    if (pages.length !== theirSources.length) throw new Error(`Internal error: the threads transformed ${ours.length} and ${pages.length} of ${sources.length} docs.`);
     for (const page of pages) {
       for (const image of page.images) assets.addImage(image);
       for (const warning of page.warnings) env.diagnostics.warn(warning, warning.message);
