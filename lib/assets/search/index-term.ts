@@ -17,8 +17,14 @@ export const FIELD_COUNT = SEARCH_FIELDS.length;
 export class IndexTerm {
   term = '';
   readonly starts = new Int32Array(FIELD_COUNT + 1);
-  ids = new Int32Array(1024);
-  counts = new Int32Array(1024);
+  ids: Int32Array<ArrayBuffer>;
+  counts: Int32Array<ArrayBuffer>;
+
+  /** Room for 1,024 postings to start with; a copy is made with its own, of its size (the small site's index copies every term). */
+  constructor(ids = new Int32Array(1024), counts = new Int32Array(1024)) {
+    this.ids = ids;
+    this.counts = counts;
+  }
 
   /** Postings in all fields. */
   get size(): number {
@@ -48,11 +54,9 @@ export class IndexTerm {
 
   /** A copy that does not change when this one is refilled. */
   copy(): IndexTerm {
-    const copy = new IndexTerm();
+    const copy = new IndexTerm(this.ids.slice(0, this.size), this.counts.slice(0, this.size));
     copy.term = this.term;
     copy.starts.set(this.starts);
-    copy.ids = this.ids.slice(0, this.size);
-    copy.counts = this.counts.slice(0, this.size);
     return copy;
   }
 
