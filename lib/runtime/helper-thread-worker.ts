@@ -70,7 +70,8 @@ function markdown(job: MarkdownJob): MarkdownResult {
       const htmlAt = file.put(html);
       const fieldsAt = keepDocFields(transformed, file).at;
       job.sources[index] = undefined as unknown as MarkdownJob['sources'][number];
-      return { ...page, htmlAt, fieldsAt, images: [...images], warnings: diagnostics.warnings.slice(warned) };
+      // Completed in place (a fresh object): a literal spreading it took ~10 µs more (lib/runtime/threaded.ts).
+      return Object.assign(page, { htmlAt, fieldsAt, images: [...images], warnings: diagnostics.warnings.slice(warned) });
     };
     // The docs this thread claims from the back of the shared split, each chunk in file order
     // (lib/runtime/shared-split.ts); the pages go back in file order.

@@ -65,10 +65,12 @@ export class ThreadedRuntime extends DirectRuntime {
     const helperSpill = SpillFile.at(spillFile, false);
     this.helperSpill = helperSpill;
     this.indexPages(env.baseUrl, ours);
-    // Their HTML and other fields stay in the helper's spill file.
+    // Their HTML and other fields stay in the helper's spill file. Each page is a fresh object (the
+    // rest of the destructuring), completed in place: a literal spreading it and adding six
+    // properties took ~20 µs a doc on Node 20's V8 (see lib/transform/markdown.ts).
     return [...ours, ...pages.map(({ htmlAt, fieldsAt, images: _images, warnings: _warnings, ...page }, index) =>
-      spilledDoc({ ...page, html: '', toc: [], links: [], anchors: [], samples: undefined, source: theirSources[index] as DocSource }, this.spill, helperSpill.ref(htmlAt),
-        helperSpill.ref(fieldsAt, 'fields')))];
+      spilledDoc(Object.assign(page, { html: '', toc: [], links: [], anchors: [], samples: undefined, source: theirSources[index] as DocSource }), this.spill,
+        helperSpill.ref(htmlAt), helperSpill.ref(fieldsAt, 'fields')))];
   }
 
   /**
