@@ -17,14 +17,17 @@ const DOUBLE_QUOTED = String.raw`"[^${UNSAFE}"\\]*"`;
 const LINE = /^([a-z][a-z0-9_]*): (.*)$/;
 /** A quoted value whose text is what is between the quotes ("''" is a single-quoted value's escape). */
 const QUOTED = new RegExp(`^(?:${DOUBLE_QUOTED}|'[^${UNSAFE}']*')$`);
+/** A list of double-quoted values without escapes, or an empty list. */
 const QUOTED_LIST = new RegExp(`^\\[(?:${DOUBLE_QUOTED}(?:, ${DOUBLE_QUOTED})*)?\\]$`);
+/** An item of a list of plain values: starts with a letter or "/", holds none of "#", ":", "," or the brackets. */
 const PLAIN_ITEM = `[A-Za-z/][^${UNSAFE}#:,[\\]{}]*`;
 /** A plain value: starts with a letter or "/", holds no "#" or ":", ends with no space (checked apart). */
 const PLAIN = new RegExp(`^[A-Za-z/][^${UNSAFE}#:]*$`);
-/** A list of plain values: each starts with a letter or "/", holds none of "#", ":", "," or the brackets, ends with no space (checked apart). */
+/** A list of plain values (each ends with no space: checked apart). */
 const PLAIN_LIST = new RegExp(`^\\[(?:${PLAIN_ITEM}(?:, ${PLAIN_ITEM})*)?\\]$`);
 /** Plain words YAML's core schema reads as a boolean or null in some spelling ("True", "NULL"…). */
 const SPECIAL_WORD = /^(?:true|false|null)$/i;
+/** A decimal integer that a double holds exactly, written without sign "+" or leading zeros (which YAML may read otherwise). */
 const INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/;
 
 /** The mapping a front matter of `key: value` lines of the simplest forms holds; undefined for any other text. */
