@@ -44,7 +44,8 @@ test('a line YAML could read another way goes to js-yaml', () => {
     'title: True', 'draft: NULL', 'title: null', 'draft: yes ', 'title: x # a comment', 'title: x: y', 'title:',
     'title: ', 'title:  two spaces', 'title: "an \\"escape\\""', "title: 'it''s'", 'title: {a: 1}',
     'title: x\ntitle: y', 'Title: x', '__proto__: x', 'title: 1e3', 'title: 0x1F', 'title: 017', 'title: +5',
-    'title: 1.5', 'title: ~', 'tags: [a,b]', 'tags: [a , b]', 'tags: [a, True]', 'tags: [a, "b"]', 'tags: [a, [b]]', 'title: &anchor x', 'title: *alias', 'title: !tag x', 'title: |', 'title: >',
+    'title: 1.5', 'title: ~', 'tags: [a,b]', 'tags: [a , b]', 'tags: [a, True]', 'tags: [a, "b"]', 'tags: [a, [b]]',
+    'title: &anchor x', 'title: *alias', 'title: !tag x', 'title: |', 'title: >',
     '  title: x', 'title: x\n  more', '- x', 'title: "x" ', 'title: "tab\tin"', 'title: "emoji 😀"', 'tags: ["x",]',
     'tags: ["x","y"]', 'title: x\ry', '# comment\ntitle: x', 'title: 1234567890123456',
   ];
