@@ -1,7 +1,8 @@
 // Transform: build-time syntax highlighting with an explicit language: never auto-detected
-// (auto-detection is slow and guesses wrong), and a fence without a language is plain text. Every
-// language highlight.js ships can be named (lib/transform/highlight-languages.ts); each is loaded
-// the first time a page uses it.
+// (auto-detection is slow and guesses wrong), and a fence without a language is plain text; an
+// HTTP message's body takes the language its Content-Type names, and is guessed only without one.
+// Every language highlight.js ships can be named (lib/transform/highlight-languages.ts); each is
+// loaded the first time a page uses it.
 import { createRequire } from 'node:module';
 import type { LanguageFn, Mode } from 'highlight.js';
 import hljs from 'highlight.js/lib/core';
@@ -19,8 +20,9 @@ const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
 const PRISM_NAMES: Readonly<Record<string, string>> = { markup: 'xml', 'shell-session': 'shell', mdx: 'markdown' };
 
 /**
- * The languages an embedded part of unnamed language is guessed among (an HTTP message's body).
- * A fixed list, so that the guess does not depend on which languages earlier pages loaded.
+ * The languages an embedded part of unnamed language is guessed among (an HTTP message's body
+ * whose Content-Type names no language: see BODY_LANGUAGES). A fixed list, so that the guess does
+ * not depend on which languages earlier pages loaded.
  */
 const GUESSED_AMONG = ['bash', 'css', 'diff', 'http', 'javascript', 'json', 'markdown', 'python', 'shell', 'typescript', 'xml', 'yaml'];
 hljs.configure({ languages: GUESSED_AMONG });
@@ -36,26 +38,85 @@ export function languageModule(name: string, aliases: Readonly<Record<string, st
  * html`…` templates, the scripts and styles in HTML), so a block highlights the same whatever
  * page loaded what before it. Only the modules pages use are loaded: there are nearly 200.
  */
-function load(module: string): void {
+function load(module: string, definition = (): LanguageFn => require(`highlight.js/lib/languages/${module}`) as LanguageFn): void {
   if (hljs.getLanguage(module)) return;
-  hljs.registerLanguage(module, require(`highlight.js/lib/languages/${module}`) as LanguageFn);
+  hljs.registerLanguage(module, definition());
   const language = hljs.getLanguage(module);
   if (language) for (const embedded of embeddedLanguages(language)) load(embedded);
+}
+
+/**
+ * The language of an HTTP message's body by the media type its Content-Type header names
+ * (parameters such as "; charset=utf-8" aside): highlight.js would guess it among GUESSED_AMONG,
+ * which took a JSON webhook body for bash, and compiled and ran all twelve grammars to do so (~80
+ * ms of a cold build of the real site). A type named here but not highlightable is plain text; a
+ * message without the header, or with a type not named here, is still guessed.
+ */
+const BODY_LANGUAGES: Readonly<Record<string, string>> = {
+  'application/json': 'json', 'application/ld+json': 'json', 'application/problem+json': 'json',
+  'application/xml': 'xml', 'text/xml': 'xml', 'text/html': 'xml', 'application/xhtml+xml': 'xml', 'image/svg+xml': 'xml',
+  'text/css': 'css', 'application/javascript': 'javascript', 'text/javascript': 'javascript',
+  'application/yaml': 'yaml', 'application/x-yaml': 'yaml', 'text/yaml': 'yaml', 'text/markdown': 'markdown',
+  'text/plain': 'plaintext', 'application/x-www-form-urlencoded': 'plaintext', 'multipart/form-data': 'plaintext',
+  'application/octet-stream': 'plaintext',
+};
+
+/** The structured-syntax suffixes of RFC 6839 ("application/vnd.example+json") and their languages. */
+const BODY_SUFFIXES: Readonly<Record<string, string>> = { '+json': 'json', '+xml': 'xml', '+yaml': 'yaml' };
+
+/** The body language of an HTTP message's code, from its first Content-Type header before the blank line; undefined to guess. */
+export function httpBodyLanguage(code: string): string | undefined {
+  for (const line of code.split('\n')) {
+    if (line.trim() === '') return undefined;
+    const type = /^content-type[ \t]*:[ \t]*([^;\s]+)/i.exec(line)?.[1]?.toLowerCase();
+    if (type === undefined) continue;
+    if (Object.hasOwn(BODY_LANGUAGES, type)) return BODY_LANGUAGES[type];
+    const suffix = /\+[a-z]+$/.exec(type)?.[0];
+    return suffix !== undefined && Object.hasOwn(BODY_SUFFIXES, suffix) ? BODY_SUFFIXES[suffix] : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * highlight.js's HTTP language with its body in `body` instead of guessed, registered under a name
+ * of its own ("http-body-json"): the body's mode is the one whose subLanguage is the empty list
+ * (guess among all).
+ */
+function httpWith(body: string): string {
+  const name = `http-body-${body}`;
+  load(name, () => {
+    const http = require('highlight.js/lib/languages/http') as LanguageFn;
+    return (api) => {
+      const definition = http(api);
+      eachMode(definition, (mode) => {
+        if (Array.isArray(mode.subLanguage) && mode.subLanguage.length === 0) mode.subLanguage = body;
+      });
+      return definition;
+    };
+  });
+  return name;
 }
 
 /** The modules of the languages a definition embeds by name (its modes' subLanguage), or the guessed-among ones. */
 function embeddedLanguages(language: Mode): string[] {
   const found = new Set<string>();
+  eachMode(language, (mode) => {
+    const sub = mode.subLanguage;
+    if (sub !== undefined) for (const name of typeof sub === 'string' ? [sub] : sub.length > 0 ? sub : GUESSED_AMONG) found.add(name);
+  });
+  return [...found].map((name) => LANGUAGE_MODULES[name]).filter((module): module is string => module !== undefined);
+}
+
+/** Every object reachable from a language definition (its modes among them), each once. */
+function eachMode(definition: object, visit: (mode: Mode) => void): void {
   const seen = new Set<object>();
   const walk = (value: unknown): void => {
     if (typeof value !== 'object' || value === null || value instanceof RegExp || seen.has(value)) return;
     seen.add(value);
-    const sub = (value as Mode).subLanguage;
-    if (sub !== undefined) for (const name of typeof sub === 'string' ? [sub] : sub.length > 0 ? sub : GUESSED_AMONG) found.add(name);
+    visit(value as Mode);
     for (const child of Object.values(value)) walk(child);
   };
-  walk(language);
-  return [...found].map((name) => LANGUAGE_MODULES[name]).filter((module): module is string => module !== undefined);
+  walk(definition);
 }
 
 export function escapeHtml(text: string): string {
@@ -75,8 +136,10 @@ export function highlight(code: string, lang: string, aliases?: Readonly<Record<
   if (PLAIN.has(name)) return { html: escapeHtml(code), language: undefined, unknown: false };
   const module = languageModule(name, aliases);
   if (!module) return { html: escapeHtml(code), language: undefined, unknown: true };
-  load(module);
-  return { html: hljs.highlight(code, { language: module, ignoreIllegals: true }).value, language: name, unknown: false };
+  const body = module === 'http' ? httpBodyLanguage(code) : undefined;
+  const language = body === undefined ? module : httpWith(body);
+  if (body === undefined) load(module);
+  return { html: hljs.highlight(code, { language, ignoreIllegals: true }).value, language: name, unknown: false };
 }
 
 /**

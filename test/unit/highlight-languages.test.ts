@@ -54,3 +54,27 @@ test('Docusaurus (Prism) names and the site\'s own aliases reach highlight.js la
   assert.equal(aliased.language, 'hcl');
   assert.match(aliased.html, /<span class="hljs-string">&quot;seed&quot;<\/span>/);
 });
+
+test('an HTTP message\'s body is highlighted in the language its Content-Type names, loading that language only', () => {
+  const request = 'POST /hooks/tune-ready?user_id=42 HTTP/1.1\nHost: app.example.com\nContent-Type: application/json; charset=utf-8\n\n{"id": 1952140, "ready": true}';
+  const { modules, html } = inFreshProcess('http', request);
+  // Guessed, this body was bash (its numbers plain, its keys strings) and all twelve guessed-among grammars were loaded.
+  assert.deepEqual(modules, ['http', 'json']);
+  assert.match(html, /\n\n<span class="language-json"><span class="hljs-punctuation">\{<\/span><span class="hljs-attr">&quot;id&quot;<\/span>/);
+  assert.match(html, /<span class="hljs-number">1952140<\/span>/);
+  // A response, a structured-syntax suffix, the header in lower case.
+  assert.match(highlight('HTTP/1.1 200 OK\ncontent-type: application/vnd.example+json\n\n[1]', 'http').html, /<span class="language-json">/);
+  assert.match(highlight('HTTP/1.1 200 OK\nContent-Type: text/html\n\n<p>x</p>', 'http').html, /<span class="language-xml">/);
+  // Text and form data are shown as written.
+  assert.match(highlight('POST /x HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\n\nseed=7&steps=30', 'http').html,
+    /\n\n<span class="language-plaintext">seed=7&amp;steps=30<\/span>$/);
+  // A Content-Type in the body is not the message's.
+  assert.doesNotMatch(highlight('HTTP/1.1 200 OK\nX-Id: 1\n\nContent-Type: application/json\n{"a": 1}', 'http').html, /language-json/);
+});
+
+test('an HTTP message without a Content-Type, or with a type of no known language, still has its body guessed', () => {
+  for (const head of ['HTTP/1.1 200 OK\nX-Id: 1', 'HTTP/1.1 200 OK\nContent-Type: application/x-custom']) {
+    const html = highlight(`${head}\n\nname: seed\nsteps: 30`, 'http').html;
+    assert.match(html, /\n\n<span class="language-[a-z]+">/, head);
+  }
+});
