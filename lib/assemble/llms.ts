@@ -14,7 +14,6 @@ import { routeFile } from '../load/route-path.ts';
 import { flattenSidebar } from './sidebar.ts';
 import { fileOutput, type FileOutput } from './output-table.ts';
 import { keyOfText } from '../runtime/build-cache.ts';
-import { ownString } from '../runtime/spill.ts';
 
 /** A doc's markdown twin kept between builds (`npm start`): a digest of its text, and the text, read back on use. */
 export interface KeptTwin {
@@ -195,7 +194,7 @@ class TwinFile implements FileOutput {
 
   constructor(private readonly twins: TwinSource, private readonly doc: DocPage, private readonly inFull: boolean) {
     // A flat string (the route shares it): a twin keeps its path from assemble until it is written.
-    this.path = ownString(routeFile(doc.route, 'index.md'));
+    this.path = routeFile(doc.route, 'index.md');
     this.route = `/${this.path}`;
     this.version = twins.version(doc);
   }

@@ -26,7 +26,6 @@ import { baseUrlBannerScript, noFlashScript } from '../render/inline-scripts.ts'
 import { sharedRenderer } from '../render/shared-html.tsx';
 import { sidebarRenderer } from '../render/sidebar-html.tsx';
 import type { SiteWithoutAssets } from '../runtime/runtime.ts';
-import { ownString } from '../runtime/spill.ts';
 import { contentSecurityPolicy, serveConfig } from '../security.ts';
 import { changelogFeeds } from './feeds.ts';
 import { markdownTwins, type TwinCache } from './llms.ts';
@@ -172,8 +171,7 @@ class Pages {
       return;
     }
     this.sources.set(route, source);
-    // A flat string: a page keeps its path from assemble until it is written.
-    this.list.push(page(ownString(routeFile(route, 'index.html'))));
+    this.list.push(page(routeFile(route, 'index.html')));
   }
 }
 

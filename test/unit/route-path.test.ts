@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { encodeSegment } from '../../lib/load/route-path.ts';
+import { encodeSegment, routeFile } from '../../lib/load/route-path.ts';
 
 /** The segment as the URL parser writes a link's path to it, "%", "#", "?", "\" and "/" escaped first. */
 function asTheParserWrites(name: string): string {
@@ -34,4 +34,14 @@ test('any other name is escaped as the URL parser escapes a link to it', () => {
   }
   assert.throws(() => encodeSegment('.'));
   assert.throws(() => encodeSegment('..'));
+});
+
+test('a route\'s file is its path decoded, whether or not it has anything to decode', () => {
+  assert.equal(routeFile('/docs/page-00650/', 'index.html'), 'docs/page-00650/index.html');
+  assert.equal(routeFile('/', 'index.html'), 'index.html');
+  assert.equal(routeFile('/docs/a%23b/100%25/%C3%A9/', 'index.md'), 'docs/a#b/100%/é/index.md');
+  for (const name of ['a b', 'a#b', '100%', 'é', 'page-1', 'c:']) {
+    const route = `/docs/${encodeSegment(name)}/`;
+    assert.equal(routeFile(route, 'index.html'), `docs/${name}/index.html`, route);
+  }
 });
