@@ -1,6 +1,7 @@
 // Transform: build-time syntax highlighting with an explicit language: never auto-detected
 // (auto-detection is slow and guesses wrong), and a fence without a language is plain text; an
-// HTTP message's body takes the language its Content-Type names, and is guessed only without one.
+// HTTP message's body takes the language its Content-Type names, or its first character ("{", "[",
+// "<") shows, and is guessed only when neither does.
 // Every language highlight.js ships can be named (lib/transform/highlight-languages.ts); each is
 // loaded the first time a page uses it.
 import { createRequire } from 'node:module';
@@ -49,8 +50,9 @@ function load(module: string, definition = (): LanguageFn => require(`highlight.
  * The language of an HTTP message's body by the media type its Content-Type header names
  * (parameters such as "; charset=utf-8" aside): highlight.js would guess it among GUESSED_AMONG,
  * which took a JSON webhook body for bash, and compiled and ran all twelve grammars to do so (~80
- * ms of a cold build of the real site). A type named here but not highlightable is plain text; a
- * message without the header, or with a type not named here, is still guessed.
+ * ms of a cold build of the real site). A type named here but not highlightable is plain text.
+ * Without the header, or with a type not named here, a body that starts as JSON or markup does
+ * ("{", "[", "<"), and any other is still guessed.
  */
 const BODY_LANGUAGES: Readonly<Record<string, string>> = {
   'application/json': 'json', 'application/ld+json': 'json', 'application/problem+json': 'json',
@@ -64,17 +66,24 @@ const BODY_LANGUAGES: Readonly<Record<string, string>> = {
 /** The structured-syntax suffixes of RFC 6839 ("application/vnd.example+json") and their languages. */
 const BODY_SUFFIXES: Readonly<Record<string, string>> = { '+json': 'json', '+xml': 'xml', '+yaml': 'yaml' };
 
-/** The body language of an HTTP message's code, from its first Content-Type header before the blank line; undefined to guess. */
+/**
+ * The body language of an HTTP message's code: by its first Content-Type header (before the blank
+ * line that starts the body, as highlight.js reads the message), else by how the body starts;
+ * undefined to guess.
+ */
 export function httpBodyLanguage(code: string): string | undefined {
-  for (const line of code.split('\n')) {
-    if (line.trim() === '') return undefined;
+  const blank = code.indexOf('\n\n');
+  for (const line of (blank === -1 ? code : code.slice(0, blank)).split('\n')) {
     const type = /^content-type[ \t]*:[ \t]*([^;\s]+)/i.exec(line)?.[1]?.toLowerCase();
     if (type === undefined) continue;
     if (Object.hasOwn(BODY_LANGUAGES, type)) return BODY_LANGUAGES[type];
     const suffix = /\+[a-z]+$/.exec(type)?.[0];
-    return suffix !== undefined && Object.hasOwn(BODY_SUFFIXES, suffix) ? BODY_SUFFIXES[suffix] : undefined;
+    if (suffix !== undefined && Object.hasOwn(BODY_SUFFIXES, suffix)) return BODY_SUFFIXES[suffix];
+    break;
   }
-  return undefined;
+  if (blank === -1) return undefined;
+  const first = code.slice(blank + 2).trimStart().charAt(0);
+  return first === '{' || first === '[' ? 'json' : first === '<' ? 'xml' : undefined;
 }
 
 /**

@@ -72,8 +72,12 @@ test('an HTTP message\'s body is highlighted in the language its Content-Type na
   assert.doesNotMatch(highlight('HTTP/1.1 200 OK\nX-Id: 1\n\nContent-Type: application/json\n{"a": 1}', 'http').html, /language-json/);
 });
 
-test('an HTTP message without a Content-Type, or with a type of no known language, still has its body guessed', () => {
+test('an HTTP message without a Content-Type naming a language: a JSON or markup body by how it starts, any other guessed', () => {
   for (const head of ['HTTP/1.1 200 OK\nX-Id: 1', 'HTTP/1.1 200 OK\nContent-Type: application/x-custom']) {
+    // Guessed, this JSON body was CSS.
+    assert.match(highlight(`${head}\n\n{"a": 1}`, 'http').html, /\n\n<span class="language-json">/, head);
+    assert.match(highlight(`${head}\n\n  [1, 2]`, 'http').html, /\n\n<span class="language-json"> {2}<span class="hljs-punctuation">\[/, head);
+    assert.match(highlight(`${head}\n\n<p>seed</p>`, 'http').html, /\n\n<span class="language-xml">/, head);
     const html = highlight(`${head}\n\nname: seed\nsteps: 30`, 'http').html;
     assert.match(html, /\n\n<span class="language-[a-z]+">/, head);
   }
