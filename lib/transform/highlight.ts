@@ -71,7 +71,7 @@ const BODY_SUFFIXES: Readonly<Record<string, string>> = { '+json': 'json', '+xml
  * line that starts the body, as highlight.js reads the message), else by how the body starts;
  * undefined to guess.
  */
-export function httpBodyLanguage(code: string): string | undefined {
+function httpBodyLanguage(code: string): string | undefined {
   const blank = code.indexOf('\n\n');
   for (const line of (blank === -1 ? code : code.slice(0, blank)).split('\n')) {
     const type = /^content-type[ \t]*:[ \t]*([^;\s]+)/i.exec(line)?.[1]?.toLowerCase();
