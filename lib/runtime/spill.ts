@@ -336,7 +336,9 @@ function ownStringsIn<T>(value: T, pool: { known: ReadonlyMap<string, string>; m
 /**
  * A copy of `text` that points into no other string. JSON's parser makes a new flat string: a
  * slice of a copy (V8's other cheap way) kept a 32-byte slice object besides the copy, some
- * 300 bytes a doc, and took longer.
+ * 300 bytes a doc, and took longer. An array join makes one faster (lib/load/route-path.ts's
+ * routeFile does), but keeps a two-byte text two-byte, where JSON's parser makes ASCII text one-byte
+ * again: a slice of a file holding any "—" is two-byte, and a large site keeps many such texts.
  */
 export function ownString(text: string): string {
   return text.length < 13 ? text : JSON.parse(JSON.stringify(text)) as string;
