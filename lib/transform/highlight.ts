@@ -91,19 +91,15 @@ function httpBodyLanguage(code: string): string | undefined {
  * of its own ("http-body-json"): the body's mode is the one whose subLanguage is the empty list
  * (guess among all).
  */
-function httpWith(body: string): string {
-  const name = `http-body-${body}`;
-  load(name, () => {
-    const http = require('highlight.js/lib/languages/http') as LanguageFn;
-    return (api) => {
-      const definition = http(api);
-      eachMode(definition, (mode) => {
-        if (Array.isArray(mode.subLanguage) && mode.subLanguage.length === 0) mode.subLanguage = body;
-      });
-      return definition;
-    };
-  });
-  return name;
+function httpWithBody(body: string): LanguageFn {
+  const http = require('highlight.js/lib/languages/http') as LanguageFn;
+  return (api) => {
+    const definition = http(api);
+    eachMode(definition, (mode) => {
+      if (Array.isArray(mode.subLanguage) && mode.subLanguage.length === 0) mode.subLanguage = body;
+    });
+    return definition;
+  };
 }
 
 /** The modules of the languages a definition embeds by name (its modes' subLanguage), or the guessed-among ones. */
@@ -146,8 +142,8 @@ export function highlight(code: string, lang: string, aliases?: Readonly<Record<
   const module = languageModule(name, aliases);
   if (!module) return { html: escapeHtml(code), language: undefined, unknown: true };
   const body = module === 'http' ? httpBodyLanguage(code) : undefined;
-  const language = body === undefined ? module : httpWith(body);
-  if (body === undefined) load(module);
+  const language = body === undefined ? module : `http-body-${body}`;
+  load(language, body === undefined ? undefined : () => httpWithBody(body));
   return { html: hljs.highlight(code, { language, ignoreIllegals: true }).value, language: name, unknown: false };
 }
 
