@@ -80,7 +80,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const assets = new AssetCollector(loaded.config.baseUrl, siteDir, runtime.checkedImages);
     const { docs, standalone } = await stage('transform', () => transformSite(loaded, runtime, assets, diagnostics));
     const { table, site, categories } = await stage('assemble', async () =>
-      assembleSite({ root, loaded, docs, standalone, committed: await commitDates, assets, twins: runtime.twins, htmlKeys: runtime.htmlKeys, siteParts: runtime.siteParts, diagnostics }));
+      assembleSite({ root, loaded, docs, standalone, committed: await commitDates, assets, twinFiles: (input) => runtime.twinFiles(input), htmlKeys: runtime.htmlKeys, siteParts: runtime.siteParts, diagnostics }));
     await stage('check', () => {
       // Each check returns its errors and adds its warnings to the diagnostics; any error stops the build here.
       const pages = [...docs, ...standalone];

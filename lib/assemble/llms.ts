@@ -8,12 +8,15 @@
 // /llms-full.txt lists them: one file of a 100,000-doc site would be about a gigabyte, more than any
 // assistant reads in one go, while a part stays about the size one can take in.
 import { absoluteUrl, type SiteConfig } from '../load/config.ts';
-import { docMarkdown, type TwinContext } from '../transform/twin.ts';
+import { docMarkdown, type TwinContext, type TwinDoc } from '../transform/twin.ts';
 import type { DocPage, SidebarItem } from '../model.ts';
 import { routeFile } from '../load/route-path.ts';
 import { flattenSidebar } from './sidebar.ts';
 import { fileOutput, type FileOutput } from './output-table.ts';
 import { keyOfText } from '../runtime/build-cache.ts';
+
+/** What the twins and /llms-full.txt read of the site's configuration. */
+export type TwinConfig = Pick<SiteConfig, 'url' | 'baseUrl' | 'title' | 'tagline'>;
 
 /** A doc's markdown twin kept between builds (`npm start`): a digest of its text, and the text, read back on use. */
 export interface KeptTwin {
@@ -24,8 +27,8 @@ export interface KeptTwin {
 /** Where `npm start` keeps each doc's markdown twin from build to build (lib/runtime/build-cache.ts). */
 export interface TwinCache {
   /** The twin kept for this doc object with this site root (a twin's links are absolute), if any. */
-  get(doc: DocPage, siteRoot: string): KeptTwin | undefined;
-  keep(doc: DocPage, siteRoot: string, text: string): KeptTwin;
+  get(doc: TwinDoc, siteRoot: string): KeptTwin | undefined;
+  keep(doc: TwinDoc, siteRoot: string, text: string): KeptTwin;
 }
 
 /** Markdown link text: brackets would end the link early. */
@@ -78,7 +81,7 @@ function wholeDocumentation(docCount: number, fullUrl: string): string {
 }
 
 /** The start of /llms-full.txt (or of its part `part` of `parts`); the docs follow. */
-export function llmsFullHead(config: SiteConfig, part?: { part: number; parts: number }): string {
+export function llmsFullHead(config: TwinConfig, part?: { part: number; parts: number }): string {
   const title = part ? `${config.title} (part ${part.part} of ${part.parts})` : config.title;
   return [`# ${title}`, '', `> ${oneLine(config.tagline)}`, '', ''].join('\n');
 }
@@ -116,17 +119,17 @@ export function readingOrder(sidebar: SidebarItem[], docs: DocPage[]): number[] 
  * files come in the order [a part's twins, that part], so no more than one part's twins are held at
  * a time, however large the site.
  */
-export function markdownTwins(config: SiteConfig, inOrder: DocPage[], context: Omit<TwinContext, 'origin' | 'url'>,
+export function markdownTwins(config: TwinConfig, inOrder: TwinDoc[], context: Omit<TwinContext, 'origin' | 'url'>,
   made: TwinCache | undefined, partDocs = LLMS_FULL_PART_DOCS): FileOutput[] {
   const url = (route: string) => absoluteUrl(config, route);
   const siteRoot = url('/');
-  const make = (doc: DocPage) => docMarkdown(doc, { ...context, origin: config.url, url });
-  const kept = (cache: TwinCache, doc: DocPage) => cache.get(doc, siteRoot) ?? cache.keep(doc, siteRoot, make(doc));
-  const twin = (doc: DocPage) => made ? kept(made, doc).text() : make(doc);
+  const make = (doc: TwinDoc) => docMarkdown(doc, { ...context, origin: config.url, url });
+  const kept = (cache: TwinCache, doc: TwinDoc) => cache.get(doc, siteRoot) ?? cache.keep(doc, siteRoot, make(doc));
+  const twin = (doc: TwinDoc) => made ? kept(made, doc).text() : make(doc);
   // Unlisted docs keep their twin but are left out of the whole documentation, as out of llms.txt.
   const full = inOrder.filter((doc) => !doc.unlisted);
   /** Twins written but not yet in /llms-full.txt (production builds only). */
-  const waiting = new Map<DocPage, string>();
+  const waiting = new Map<TwinDoc, string>();
   const twins: TwinSource = {
     content(doc, inFull) {
       const content = twin(doc);
@@ -135,16 +138,16 @@ export function markdownTwins(config: SiteConfig, inOrder: DocPage[], context: O
     },
     version: (doc) => made && (() => kept(made, doc).version),
   };
-  const twinFile = (doc: DocPage, inFull: boolean) => new TwinFile(twins, doc, inFull);
-  const entry = (doc: DocPage) => {
+  const twinFile = (doc: TwinDoc, inFull: boolean) => new TwinFile(twins, doc, inFull);
+  const entry = (doc: TwinDoc) => {
     // Made again only should the files be written in another order than the table's.
     const content = waiting.get(doc) ?? twin(doc);
     waiting.delete(doc);
     return `---\n\nSource: ${url(doc.route)}\n\n${content}\n`;
   };
   /** The version of a file of /llms-full.txt's (`npm start`): its head and its docs' addresses and twins. */
-  const fullVersion = (head: string, slice: DocPage[]) => made && (() => keyOfText([head, ...slice.map((doc) => `${url(doc.route)}\u0000${kept(made, doc).version}`)].join('\n')));
-  const twinsOf = (slice: DocPage[]) => slice.map((doc) => twinFile(doc, true));
+  const fullVersion = (head: string, slice: TwinDoc[]) => made && (() => keyOfText([head, ...slice.map((doc) => `${url(doc.route)}\u0000${kept(made, doc).version}`)].join('\n')));
+  const twinsOf = (slice: TwinDoc[]) => slice.map((doc) => twinFile(doc, true));
   const unlistedTwins = inOrder.filter((doc) => doc.unlisted).map((doc) => twinFile(doc, false));
   const parts = llmsFullParts(full.length, partDocs);
   if (parts === 1) {
@@ -177,8 +180,8 @@ export function markdownTwins(config: SiteConfig, inOrder: DocPage[], context: O
 
 /** How a twin file makes its content (`inFull`: it has an entry in /llms-full.txt) and, with `npm start`, its version. */
 interface TwinSource {
-  content(doc: DocPage, inFull: boolean): string;
-  version(doc: DocPage): (() => string) | undefined;
+  content(doc: TwinDoc, inFull: boolean): string;
+  version(doc: TwinDoc): (() => string) | undefined;
 }
 
 /**
@@ -192,7 +195,7 @@ class TwinFile implements FileOutput {
   readonly path: string;
   readonly version: (() => string) | undefined;
 
-  constructor(private readonly twins: TwinSource, private readonly doc: DocPage, private readonly inFull: boolean) {
+  constructor(private readonly twins: TwinSource, private readonly doc: TwinDoc, private readonly inFull: boolean) {
     // A flat string (the route shares it): a twin keeps its path from assemble until it is written.
     this.path = routeFile(doc.route, 'index.md');
     this.route = `/${this.path}`;

@@ -25,10 +25,9 @@ import type { DocPage, StandalonePage } from '../model.ts';
 import { baseUrlBannerScript, noFlashScript } from '../render/inline-scripts.ts';
 import { sharedRenderer } from '../render/shared-html.tsx';
 import { sidebarRenderer } from '../render/sidebar-html.tsx';
-import type { SiteWithoutAssets } from '../runtime/runtime.ts';
+import type { SiteWithoutAssets, TwinsInput } from '../runtime/runtime.ts';
 import { contentSecurityPolicy, serveConfig } from '../security.ts';
 import { changelogFeeds } from './feeds.ts';
-import { markdownTwins, type TwinCache } from './llms.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
 import { DocTemplatePage, notFoundPageData, PageData, TemplatePage, type HtmlKey } from './page-data.ts';
 import { categoryLinkDoc } from './sidebar.ts';
@@ -58,8 +57,8 @@ export interface AssembleInput {
   /** Each file's date of last commit. */
   committed: Map<string, Date>;
   assets: AssetCollector;
-  /** The markdown twins made so far, by doc (lib/runtime/: kept between `npm start` builds; none in a production build). */
-  twins: TwinCache | undefined;
+  /** The markdown twins and /llms-full.txt as files, made where the runtime makes them (Runtime.twinFiles, lib/runtime/runtime.ts). */
+  twinFiles: (input: TwinsInput) => FileOutput[];
   /** A digest of each doc's HTML, where the build keeps its docs' HTML out of memory between builds (`npm start`). */
   htmlKeys: WeakMap<DocPage, HtmlKey> | undefined;
   /** The last build's site-wide parts, reused while what they are made from is the same (`npm start`). */
@@ -67,7 +66,7 @@ export interface AssembleInput {
   diagnostics: Diagnostics;
 }
 
-export function assembleSite({ root, loaded, docs, standalone, committed, assets, twins, htmlKeys, siteParts, diagnostics }: AssembleInput): AssembledSite {
+export function assembleSite({ root, loaded, docs, standalone, committed, assets, twinFiles, htmlKeys, siteParts, diagnostics }: AssembleInput): AssembledSite {
   const { config, content, siteDir, tagsRoute, api } = loaded;
   warnLostCategoryLinks(siteDir, docs, content.categories, diagnostics);
   const { layout, categories: allCategories, categoryNodes, tags, llms, readingOrder, categorySections } = assembleSiteParts(loaded, docs, diagnostics, siteParts);
@@ -130,13 +129,13 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
     // A Docusaurus site's static/ folder, at the site root.
     ...staticOutputs(loaded, pages.routes(), diagnostics),
-    ...markdownTwins(config, readingOrder.map((index) => docs[index] as DocPage), {
+    ...twinFiles({ config, inOrder: readingOrder.map((index) => docs[index] as DocPage), context: {
       resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
       docsDir: content.docsDir,
       isDocRoute: (route) => docRoutes.has(route),
       imageUrl: (absPath) => assets.knownImage(absPath)?.url,
       api,
-    }, twins),
+    } }),
   ];
   const site = {
     config, sidebarHtml: sidebarRenderer(pageData.sidebars), sharedHtml: sharedRenderer(), generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy,

@@ -18,6 +18,7 @@ import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
 import type { DocPage } from '../model.ts';
 import type { KeptTwin, TwinCache } from '../assemble/llms.ts';
+import type { TwinDoc } from '../transform/twin.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
 import { SitePartsCache } from '../assemble/site-parts.ts';
 import { KeptLinkChecks } from '../check/links.ts';
@@ -127,19 +128,19 @@ class StoredTwin implements KeptTwin {
 
 /** The markdown twins, each while its doc object is the same, in a file of their own. */
 class TwinStore implements TwinCache {
-  private readonly twins = new WeakMap<DocPage, StoredTwin>();
+  private readonly twins = new WeakMap<TwinDoc, StoredTwin>();
   private readonly store = new TextStore();
   /** The twins asked for since the last `compact`: a build asks for every twin of its site. */
   private used = new Set<StoredText>();
 
-  get(doc: DocPage, siteRoot: string): KeptTwin | undefined {
+  get(doc: TwinDoc, siteRoot: string): KeptTwin | undefined {
     const twin = this.twins.get(doc);
     if (twin?.siteRoot !== siteRoot) return undefined;
     this.used.add(twin.stored);
     return twin;
   }
 
-  keep(doc: DocPage, siteRoot: string, text: string): KeptTwin {
+  keep(doc: TwinDoc, siteRoot: string, text: string): KeptTwin {
     const twin = new StoredTwin(this.store, this.store.put(text), siteRoot, keyOfText(text));
     this.twins.set(doc, twin);
     this.used.add(twin.stored);

@@ -25,7 +25,7 @@ import { newSpillFolder, ownStrings, SpillFile, withSpilled, type KeepText } fro
 import { StoredField, type StoredText } from './text-store.ts';
 import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, keyOfText, type BuildCache, type CachedDoc } from './build-cache.ts';
-import type { TwinCache } from '../assemble/llms.ts';
+import { markdownTwins } from '../assemble/llms.ts';
 import { htmlKey, type HtmlKey } from '../assemble/page-data.ts';
 import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { KeptLinkChecks } from '../check/links.ts';
@@ -33,7 +33,7 @@ import { bundlesInto } from './direct.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { HELPER_MIN_DOCS, markdownJob } from './helper-thread.ts';
 import { mainPart, sharedSplit } from './shared-split.ts';
-import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
+import type { AssetsInput, AssetsResult, Runtime, SiteWithoutAssets, TransformInput, TwinsInput, WriteResult } from './runtime.ts';
 
 export class CachedRuntime implements Runtime {
   /** The rendered pages for the write stage, each filled with this build's asset URLs if it is written. */
@@ -64,8 +64,9 @@ export class CachedRuntime implements Runtime {
     return this.cache.images;
   }
 
-  get twins(): TwinCache {
-    return this.cache.twins;
+  /** Each twin kept while its doc object is the same, and versions made from their digests (lib/assemble/llms.ts). */
+  twinFiles({ config, inOrder, context }: TwinsInput): FileOutput[] {
+    return markdownTwins(config, inOrder, context, this.cache.twins);
   }
 
   get htmlKeys(): WeakMap<DocPage, HtmlKey> {

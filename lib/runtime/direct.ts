@@ -7,20 +7,19 @@ import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-
 import { indexEntryName, pageInputDigest } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
+import { markdownTwins } from '../assemble/llms.ts';
 import { readCommitDates } from '../load/last-updated.ts';
 import type { DocPage } from '../model.ts';
 import { renderDocument } from '../render/document.tsx';
 import { transformDoc, type PageEnvironment } from '../transform/doc.ts';
 import type { DocSource } from '../load/content.ts';
-import { contentOf, SiteWriter } from '../write/site-writer.ts';
+import { contentOf, SiteWriter, writeOutput } from '../write/site-writer.ts';
 import { limitHeapGrowth, VERY_LARGE_SITE } from './heap-growth.ts';
 import { HELPER_MIN_DOCS } from './helper-thread.ts';
 import { SpillFile, spilledDoc, type KeepText } from './spill.ts';
-import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, WriteResult } from './runtime.ts';
+import type { AssetsInput, AssetsResult, Runtime, RuntimeOptions, SiteWithoutAssets, TransformInput, TwinsInput, WriteResult } from './runtime.ts';
 
 export class DirectRuntime implements Runtime {
-  /** A production build keeps no twin beyond /llms-full.txt (lib/assemble/llms.ts). */
-  readonly twins = undefined;
   /** A production build keys no page. */
   readonly htmlKeys = undefined;
   /** A production build makes its sidebars, tags and /llms.txt once anyway. */
@@ -68,6 +67,11 @@ export class DirectRuntime implements Runtime {
 
   forDocs(count: number): Runtime {
     return this.threaded && (this.options.helperThread ?? count >= HELPER_MIN_DOCS) ? this.threaded(this.spill, count) : this;
+  }
+
+  /** A production build keeps no twin beyond its /llms-full.txt entry (lib/assemble/llms.ts). */
+  twinFiles({ config, inOrder, context }: TwinsInput): FileOutput[] {
+    return markdownTwins(config, inOrder, context, undefined);
   }
 
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {
@@ -118,18 +122,6 @@ export class DirectRuntime implements Runtime {
     if (!this.writer) throw new Error('Internal error: the output folder is made by the assets stage.');
     return this.writer;
   }
-}
-
-/** A file of the output table; one given in parts (/llms-full.txt) is written part by part. */
-export function writeOutput(writer: SiteWriter, file: FileOutput): void {
-  const content = file.content();
-  if (typeof content === 'string' || content instanceof Uint8Array) {
-    writer.write(file.path, content);
-    return;
-  }
-  const out = writer.open(file.path);
-  for (const part of content) out.write(part);
-  out.close();
 }
 
 /**

@@ -10,7 +10,7 @@ import type { AssetCollector, AssetUrls } from '../assets/bundle.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
-import type { TwinCache } from '../assemble/llms.ts';
+import type { TwinConfig } from '../assemble/llms.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
 import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { SiteConfig } from '../load/config.ts';
@@ -21,6 +21,7 @@ import type { DocPage } from '../model.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import type { SearchSynonyms } from '../../common/search.ts';
 import type { PageEnvironment } from '../transform/doc.ts';
+import type { TwinContext } from '../transform/twin.ts';
 import type { BuildCache } from './build-cache.ts';
 import type { Memo } from './memo.ts';
 import type { CheckedFile } from '../assets/asset-files.ts';
@@ -40,6 +41,14 @@ export interface TransformInput {
   api: ApiDescription | undefined;
   /** Where the API description is, for a thread that loads it again. */
   apiFile: { absPath: string; file: string } | undefined;
+}
+
+/** What the markdown twins and /llms-full.txt are made from (markdownTwins, lib/assemble/llms.ts). */
+export interface TwinsInput {
+  config: TwinConfig;
+  /** Every doc, in reading order. */
+  inOrder: DocPage[];
+  context: Omit<TwinContext, 'origin' | 'url'>;
 }
 
 /** What the assets stage makes the search index and the bundles from. */
@@ -97,8 +106,11 @@ export interface Runtime {
   transform(input: TransformInput): Promise<DocPage[]>;
   /** Transform: the images checked by earlier builds, reused while unchanged (`npm start` only). */
   readonly checkedImages: Memo<CheckedFile> | undefined;
-  /** Assemble: each doc's markdown twin, while the doc object is the same (`npm start` only). */
-  readonly twins: TwinCache | undefined;
+  /**
+   * Assemble: the markdown twins and /llms-full.txt, as files of the output table. `npm start` keeps
+   * each twin while its doc object is the same.
+   */
+  twinFiles(input: TwinsInput): FileOutput[];
   /** Assemble: a digest of each doc's HTML, which a page's key reads instead of the HTML (`npm start` only). */
   readonly htmlKeys: WeakMap<DocPage, HtmlKey> | undefined;
   /** Assemble: the last build's sidebars, tags and /llms.txt, while every doc's site-wide facts are the same (`npm start` only). */

@@ -9,7 +9,11 @@ import { magicCommentPattern } from './magic-comments.ts';
 import { introducesOperations } from './operation-intro.ts';
 import { operationPlainMarkdown } from './operation-markdown.ts';
 import type { ApiDescription } from '../openapi-model.ts';
+import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
+
+/** What a twin reads of a doc: the doc, or its plain copy in another thread (lib/runtime/threaded.ts). */
+export type TwinDoc = Pick<DocPage, 'route' | 'title' | 'hasH1' | 'unlisted'> & { source: Pick<DocSource, 'absPath' | 'route' | 'body'> };
 
 export interface TwinContext {
   /** The site's origin, without the base URL: "https://docs.example.com". */
@@ -43,7 +47,7 @@ function cleanInfo(info: string): string {
   return title ? `${lang} title=${title}` : lang;
 }
 
-export function docMarkdown(doc: DocPage, ctx: TwinContext): string {
+export function docMarkdown(doc: TwinDoc, ctx: TwinContext): string {
   // The page's own reading of each link (lib/transform/link-target.ts), made absolute.
   const absolute = (target: string, image: boolean): string => {
     if (EXTERNAL.test(target)) return target;

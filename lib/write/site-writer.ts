@@ -4,6 +4,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rm
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { BuildError } from '../diagnostics.ts';
 import { ownString } from '../runtime/spill.ts';
+import type { FileOutput } from '../assemble/output-table.ts';
 
 /**
  * The absolute path of `path` inside `folder`, or an internal error: routes are checked where they
@@ -130,6 +131,18 @@ export class SiteWriter {
   abort(): void {
     rmSync(this.temp, { recursive: true, force: true });
   }
+}
+
+/** A file of the output table; one given in parts (/llms-full.txt) is written part by part. */
+export function writeOutput(writer: SiteWriter, file: FileOutput): void {
+  const content = file.content();
+  if (typeof content === 'string' || content instanceof Uint8Array) {
+    writer.write(file.path, content);
+    return;
+  }
+  const out = writer.open(file.path);
+  for (const part of content) out.write(part);
+  out.close();
 }
 
 export function writeSite(outDir: string, files: (OutputFile | VersionedFile)[]): void {
