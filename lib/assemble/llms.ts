@@ -107,6 +107,11 @@ export function readingOrder(sidebar: SidebarItem[], docs: DocPage[]): number[] 
   return order;
 }
 
+/** Every doc's markdown twin and /llms-full.txt, as markdownTwinGroups gives them, in one list. */
+export function markdownTwins(...args: Parameters<typeof markdownTwinGroups>): FileOutput[] {
+  return markdownTwinGroups(...args).flat();
+}
+
 /**
  * Every doc's markdown twin (index.md beside its page), in reading order (`inOrder`, readingOrder),
  * and /llms-full.txt: llmsFullHead, then each twin under a line with its page's URL, in the
@@ -118,9 +123,13 @@ export function readingOrder(sidebar: SidebarItem[], docs: DocPage[]): number[] 
  * Without (a production build), it is kept only until its /llms-full.txt entry is written: the
  * files come in the order [a part's twins, that part], so no more than one part's twins are held at
  * a time, however large the site.
+ *
+ * The files come in groups that need no other group's to be written: each part of /llms-full.txt
+ * with its docs' twins, then the unlisted docs' twins (with the list of parts, if any). Two threads
+ * may share the groups (lib/runtime/threaded.ts), each writing whole groups with its own call.
  */
-export function markdownTwins(config: TwinConfig, inOrder: TwinDoc[], context: Omit<TwinContext, 'origin' | 'url'>,
-  made: TwinCache | undefined, partDocs = LLMS_FULL_PART_DOCS): FileOutput[] {
+export function markdownTwinGroups(config: TwinConfig, inOrder: TwinDoc[], context: Omit<TwinContext, 'origin' | 'url'>,
+  made: TwinCache | undefined, partDocs = LLMS_FULL_PART_DOCS): FileOutput[][] {
   const url = (route: string) => absoluteUrl(config, route);
   const siteRoot = url('/');
   const make = (doc: TwinDoc) => docMarkdown(doc, { ...context, origin: config.url, url });
@@ -152,10 +161,10 @@ export function markdownTwins(config: TwinConfig, inOrder: TwinDoc[], context: O
   const parts = llmsFullParts(full.length, partDocs);
   if (parts === 1) {
     const head = llmsFullHead(config);
-    return [...twinsOf(full), fileOutput('llms-full.txt', function* llmsFull() {
+    return [[...twinsOf(full), fileOutput('llms-full.txt', function* llmsFull() {
       yield head;
       for (const doc of full) yield entry(doc);
-    }, fullVersion(head, full)), ...unlistedTwins];
+    }, fullVersion(head, full))], unlistedTwins];
   }
   const slices = Array.from({ length: parts }, (_, index) => full.slice(index * partDocs, (index + 1) * partDocs));
   const partPath = (index: number) => `llms-full-${index + 1}.txt`;
@@ -166,15 +175,14 @@ export function markdownTwins(config: TwinConfig, inOrder: TwinDoc[], context: O
     '',
   ].join('\n');
   return [
-    ...slices.flatMap((slice, at) => {
+    ...slices.map((slice, at) => {
       const head = llmsFullHead(config, { part: at + 1, parts });
       return [...twinsOf(slice), fileOutput(partPath(at), function* llmsFullPart() {
         yield head;
         for (const doc of slice) yield entry(doc);
       }, fullVersion(head, slice))];
     }),
-    ...unlistedTwins,
-    fileOutput('llms-full.txt', () => index),
+    [...unlistedTwins, fileOutput('llms-full.txt', () => index)],
   ];
 }
 

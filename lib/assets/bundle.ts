@@ -84,6 +84,11 @@ export class AssetCollector {
     return image;
   }
 
+  /** The URL of every image this build added, by its path (for markdown twins made in another thread). */
+  imageUrls(): [string, string][] {
+    return [...this.byPath].map(([absPath, image]) => [absPath, image.url]);
+  }
+
   /** An image this build already added (the markdown twins link only to those, and copy nothing). */
   knownImage(absPath: string): ImageAsset | undefined {
     return this.byPath.get(absPath);

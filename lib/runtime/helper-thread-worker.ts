@@ -1,19 +1,24 @@
 // The helper thread of large production builds (lib/runtime/helper-thread.ts): transforms
-// markdown and builds the search index on request, exactly as the main thread would.
+// markdown, builds the search index and writes the markdown twins on request, exactly as the main
+// thread would.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { AssetCollector } from '../assets/bundle.ts';
 import { hashedName } from '../assets/content-hash.ts';
 import { BuildError, Diagnostics } from '../diagnostics.ts';
-import type { HelperPage, HelperReply, HelperRequest, MarkdownJob, MarkdownResult } from './helper-thread.ts';
+import type { HelperPage, HelperReply, HelperRequest, MarkdownJob, MarkdownResult, TwinsJob, TwinsJobDoc } from './helper-thread.ts';
+import { markdownTwinGroups } from '../assemble/llms.ts';
 import { loadApiDescription } from '../load/openapi.ts';
+import type { ApiDescription } from '../openapi-model.ts';
+import { filesInto, writeOutput } from '../write/site-writer.ts';
 import { transformDoc } from '../transform/doc.ts';
+import type { TwinDoc } from '../transform/twin.ts';
 import { KEPT_FIELDS, keepDocFields, ownStrings, SpillFile, withSpilled, type SpilledText } from './spill.ts';
 import { SearchIndexInput } from '../assets/search/build-index.ts';
 import type { IndexFolders, IndexInput, IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
-import { fromBack } from './shared-split.ts';
+import { claims, fromBack } from './shared-split.ts';
 
 /** What search reads of the pages this thread transformed: indexed here later, never sent back and forth. */
 let ownPages: PageForSearch[] = [];
@@ -29,6 +34,17 @@ let begun: IndexBuild | { failed: unknown } | undefined;
 /** Where this thread keeps the HTML of the pages it transformed, in the main thread's spill folder (which that thread removes). */
 let spill: SpillFile | undefined;
 
+/** The API description last loaded, and from which file: a build's twins job needs the one its markdown job loaded. */
+let loadedApi: { absPath: string; api: ApiDescription | undefined } | undefined;
+
+function apiDescription(file: MarkdownJob['api']): ApiDescription | undefined {
+  if (!file) return undefined;
+  if (loadedApi?.absPath === file.absPath) return loadedApi.api;
+  const api = loadApiDescription(file.absPath, file.file);
+  loadedApi = { absPath: file.absPath, api };
+  return api;
+}
+
 function markdown(job: MarkdownJob): MarkdownResult {
   const diagnostics = new Diagnostics();
   const routes = new Map(job.routes);
@@ -36,7 +52,9 @@ function markdown(job: MarkdownJob): MarkdownResult {
   const assets = new AssetCollector(job.baseUrl, job.siteDir);
   /** The images of the page being transformed. */
   let images = new Set<string>();
-  const api = job.api ? loadApiDescription(job.api.absPath, job.api.file) : undefined;
+  // Loaded anew: `npm start` sends a markdown job after the description changed.
+  loadedApi = undefined;
+  const api = apiDescription(job.api);
   const env = {
     baseUrl: job.baseUrl, tagsRoute: job.tagsRoute, diagnostics, api, embeds: job.embeds, markdown: job.markdown,
     resolveDocFile: (absPath: string) => routes.get(absPath),
@@ -159,6 +177,53 @@ function searchIndex(job: IndexJob): IndexJobResult {
   return { written: build.files.written, index };
 }
 
+/** A production build's markdown twins and /llms-full.txt: the groups this thread claims, from the last, written into its new output folder. */
+function twins(job: TwinsJob): undefined {
+  const bodies = SpillFile.at(job.sourcesSpill, false);
+  try {
+    const docs = (JSON.parse(readOnce(job.sourcesSpill, job.docsAt)) as TwinsJobDoc[]).map((doc) => twinDoc(doc, bodies));
+    const routes = new Map(job.otherRoutes);
+    for (const doc of docs) routes.set(doc.source.absPath, doc.route);
+    const docRoutes = new Set(routes.values());
+    const images = new Map(job.images);
+    // As the main thread's assemble stage gives them (lib/assemble/site.ts).
+    const context = {
+      resolveDocFile: (absPath: string) => routes.get(absPath),
+      docsDir: job.docsDir,
+      isDocRoute: (route: string) => docRoutes.has(route),
+      imageUrl: (absPath: string) => images.get(absPath),
+      api: apiDescription(job.api),
+    };
+    const groups = markdownTwinGroups(job.config, docs, context, undefined);
+    if (groups.length !== job.groups) throw new Error(`Internal error: the main thread has ${job.groups} groups of markdown twins, the helper ${groups.length}.`);
+    const folder = filesInto(job.outputDir);
+    for (const index of claims(job.claimed, groups.length, 'back')) for (const file of groups[index] ?? []) writeOutput(folder, file);
+    return undefined;
+  } finally {
+    bodies.close();
+  }
+}
+
+/**
+ * A long text of a spill file, read with a reader of its own: the reader's buffer grows to the
+ * text's size and each later read fills it, which would make the bodies' reads that large.
+ */
+function readOnce(path: string, at: SpilledText): string {
+  const file = SpillFile.at(path, false);
+  try {
+    return file.get(at);
+  } finally {
+    file.close();
+  }
+}
+
+/** A doc of a twins' job as the twins read it, its body read from `bodies` on use. */
+function twinDoc(doc: TwinsJobDoc, bodies: SpillFile): TwinDoc {
+  const { route, title, hasH1, unlisted, absPath } = doc;
+  const source = 'bodyAt' in doc ? withSpilled({ absPath, route, body: '' }, { body: bodies.ref(doc.bodyAt) }) : { absPath, route, body: doc.body };
+  return { route, title, hasH1, unlisted, source };
+}
+
 /** The items in order, each let go by the array as it is taken, so that it can be collected once used. */
 function* taken<T>(items: T[]): Generator<T> {
   for (let index = 0; index < items.length; index += 1) {
@@ -168,10 +233,19 @@ function* taken<T>(items: T[]): Generator<T> {
   }
 }
 
+function run(request: HelperRequest): MarkdownResult | IndexJobResult | undefined {
+  switch (request.type) {
+    case 'markdown': return markdown(request.job);
+    case 'pages': return indexPages(request.job);
+    case 'search': return searchIndex(request.job);
+    case 'twins': return twins(request.job);
+  }
+}
+
 parentPort?.on('message', (request: HelperRequest) => {
   let reply: HelperReply;
   try {
-    reply = { id: request.id, result: request.type === 'markdown' ? markdown(request.job) : request.type === 'pages' ? indexPages(request.job) : searchIndex(request.job) };
+    reply = { id: request.id, result: run(request) };
   } catch (error) {
     reply = error instanceof BuildError
       ? { id: request.id, buildError: { file: error.file, line: error.line, problem: error.problem, hint: error.hint } }

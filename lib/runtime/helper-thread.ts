@@ -13,8 +13,10 @@ import { BuildError, type Warning } from '../diagnostics.ts';
 import type { DocPage } from '../model.ts';
 import type { IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/index-job.ts';
 import type { SiteConfig } from '../load/config.ts';
-import { spilledRef, type SpilledText } from './spill.ts';
-import type { TransformInput } from './runtime.ts';
+import type { TwinConfig } from '../assemble/llms.ts';
+import type { TwinDoc } from '../transform/twin.ts';
+import { spilledRef, type SpillFile, type SpilledText } from './spill.ts';
+import type { TransformInput, TwinsInput } from './runtime.ts';
 import type { SharedSplit } from './shared-split.ts';
 
 /** From this many docs on, a production build takes a helper thread (and `npm start` gives it part of a large transform). */
@@ -94,8 +96,66 @@ export function markdownJob({ env, siteDir, routes, apiFile }: Omit<TransformInp
   };
 }
 
-/** A request to the helper: transform markdown; index a production build's doc pages; end (or make) a search index. */
-export type HelperJob = { type: 'markdown'; job: MarkdownJob } | { type: 'pages'; job: IndexPagesJob } | { type: 'search'; job: IndexJob };
+/**
+ * A production build's markdown twins and /llms-full.txt (markdownTwinGroups, lib/assemble/llms.ts),
+ * made and written into the new output folder by the helper once it has ended the search index, and
+ * by the main thread once it has rendered the pages, each taking the groups the other has not.
+ */
+export interface TwinsJob {
+  config: TwinConfig;
+  /**
+   * Where the docs are in the main thread's spill file (`sourcesSpill`), as JSON (TwinsJobDoc[], in
+   * reading order): a large site's are tens of megabytes, which a message would hold in memory
+   * while the main thread renders, until the helper is done with the search index and reads it.
+   */
+  docsAt: SpilledText;
+  sourcesSpill: string;
+  /**
+   * Doc file → route, for links to markdown files, of the files other than the docs' (a draft's
+   * file has a route): the docs' own are theirs, sent once.
+   */
+  otherRoutes: [string, string][];
+  /** The docs folder, for links relative to it (DocLinks in lib/transform/link-target.ts). */
+  docsDir: string | undefined;
+  /** The URL of each image the docs published, by its path (a twin links those only). */
+  images: [string, string][];
+  /** The API description, loaded again in the helper (it is parsed from this file). */
+  api: { absPath: string; file: string } | undefined;
+  /** The new output folder, in which the main thread has made the twins' folders (filesInto, lib/write/site-writer.ts). */
+  outputDir: string;
+  /**
+   * The groups of files (markdownTwinGroups) shared with the main thread, which claims them from
+   * the first while the helper claims them from the last (claims, lib/runtime/shared-split.ts):
+   * their number, and the shared count of the claims.
+   */
+  groups: number;
+  claimed: SharedArrayBuffer;
+}
+
+/** A doc of a twins' job: what a twin reads of it, flat (its route is its source's), with where its body is in the spill file or the body. */
+export type TwinsJobDoc = Omit<TwinDoc, 'source'> & Pick<TwinDoc['source'], 'absPath'> & ({ bodyAt: SpilledText } | { body: string });
+
+/** The twins' job for `input`, its docs put in `spill` (the main thread's, whose texts the helper reads), and the other `routes`. */
+export function twinsJob({ config, inOrder }: TwinsInput, routes: [string, string][], spill: SpillFile,
+  made: Omit<TwinsJob, 'config' | 'docsAt' | 'sourcesSpill' | 'otherRoutes'>): TwinsJob {
+  const docs = inOrder.map(({ route, title, hasH1, unlisted, source }): TwinsJobDoc => {
+    const bodyAt = spilledRef(source, 'body')?.at;
+    const { absPath } = source;
+    return bodyAt ? { route, title, hasH1, unlisted, absPath, bodyAt } : { route, title, hasH1, unlisted, absPath, body: source.body };
+  });
+  const docsAt = spill.put(JSON.stringify(docs));
+  spill.flush();
+  const docFiles = new Set(inOrder.map((doc) => doc.source.absPath));
+  return {
+    ...made,
+    config: { url: config.url, baseUrl: config.baseUrl, title: config.title, tagline: config.tagline },
+    docsAt, sourcesSpill: spill.path,
+    otherRoutes: routes.filter(([absPath]) => !docFiles.has(absPath)),
+  };
+}
+
+/** A request to the helper: transform markdown; index a production build's doc pages; end (or make) a search index; write the twins. */
+export type HelperJob = { type: 'markdown'; job: MarkdownJob } | { type: 'pages'; job: IndexPagesJob } | { type: 'search'; job: IndexJob } | { type: 'twins'; job: TwinsJob };
 export type HelperRequest = { id: number } & HelperJob;
 export type HelperReply =
   | { id: number; result: MarkdownResult | IndexJobResult | undefined }
@@ -144,6 +204,11 @@ export class HelperThread {
 
   searchIndex(job: IndexJob): Promise<IndexJobResult> {
     return this.request<IndexJobResult>({ type: 'search', job });
+  }
+
+  /** A production build's markdown twins and /llms-full.txt, the groups the helper claims written into its new output folder. */
+  twins(job: TwinsJob): Promise<void> {
+    return this.request<void>({ type: 'twins', job });
   }
 
   /** Ends the thread; the promise settles once it has stopped (it may be writing files until then). */

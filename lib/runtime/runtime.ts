@@ -108,7 +108,8 @@ export interface Runtime {
   readonly checkedImages: Memo<CheckedFile> | undefined;
   /**
    * Assemble: the markdown twins and /llms-full.txt, as files of the output table. `npm start` keeps
-   * each twin while its doc object is the same.
+   * each twin while its doc object is the same; a large production build shares their writing with
+   * its helper thread, which takes them from the end once its search index is done (threaded.ts).
    */
   twinFiles(input: TwinsInput): FileOutput[];
   /** Assemble: a digest of each doc's HTML, which a page's key reads instead of the HTML (`npm start` only). */

@@ -107,3 +107,14 @@ export async function mainPart<Result extends { pages: unknown[] }>(split: Share
   if (front.count + result.pages.length !== split.docs) throw new Error(`Internal error: the threads transformed ${front.count} and ${result.pages.length} of ${split.docs} docs.`);
   return { ours: front.count, theirs: result };
 }
+
+/**
+ * Items of another kind shared the same way, one claim an item and with no bounds (the markdown
+ * twins' groups, lib/runtime/threaded.ts): the indexes this thread claims, from the first item on
+ * or from the last, until every item is claimed. `claimed` is a new shared integer, shared by the
+ * two threads and no one else.
+ */
+export function* claims(claimed: SharedArrayBuffer, count: number, from: 'front' | 'back'): Generator<number> {
+  const counter = new Int32Array(claimed);
+  for (let taken = 0; Atomics.add(counter, 0, 1) < count; taken += 1) yield from === 'front' ? taken : count - 1 - taken;
+}

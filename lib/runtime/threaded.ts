@@ -4,7 +4,9 @@
 // lib/runtime/shared-split.ts), then builds the search index, writing its files into the
 // new folder itself, while this thread assembles the site, renders and writes the pages: the index
 // begins with the docs as soon as they are transformed, and the assets stage ends it with the
-// sections made by assemble (the category pages'). The rest is as in one thread.
+// sections made by assemble (the category pages'). The markdown twins and /llms-full.txt come
+// last: the helper writes them from the end once the index is done, and this thread's write stage
+// from the start, until they meet. The rest is as in one thread.
 import type { AssetCollector } from '../assets/bundle.ts';
 import { compileAssets } from '../assets/bundle.ts';
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
@@ -15,11 +17,12 @@ import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import { contentOf, SiteWriter, writeOutput } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder } from './direct.ts';
-import { HelperThread, markdownJob } from './helper-thread.ts';
-import { mainPart, sharedSplit } from './shared-split.ts';
+import { HelperThread, markdownJob, twinsJob } from './helper-thread.ts';
+import { claims, mainPart, sharedSplit } from './shared-split.ts';
+import { markdownTwinGroups } from '../assemble/llms.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { SpillFile, spilledDoc, spilledRef } from './spill.ts';
-import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, WriteResult } from './runtime.ts';
+import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, TwinsInput, WriteResult } from './runtime.ts';
 
 export class ThreadedRuntime extends DirectRuntime {
   private readonly helper = new HelperThread();
@@ -38,6 +41,15 @@ export class ThreadedRuntime extends DirectRuntime {
 
   /** The helper's spill file, holding the HTML of the docs it transformed. */
   private helperSpill: SpillFile | undefined;
+  /**
+   * What the twins are made with besides the docs, as the transform read the pages' links: its
+   * input's plain values (the helper cannot take assemble's functions).
+   */
+  private twinContext: Pick<TransformInput, 'routes' | 'apiFile' | 'assets'> & { docsDir: string | undefined } | undefined;
+  /** The twins and /llms-full.txt, in the groups two threads share, and what they are made from. */
+  private twins: { input: TwinsInput | undefined; groups: FileOutput[][]; files: Set<FileOutput> } | undefined;
+  /** The groups' shared count of claims, once the helper has them (`handTwins`); the groups it claims written. */
+  private twinClaims: { claimed: SharedArrayBuffer; written: Promise<void> } | undefined;
 
   constructor(options: RuntimeOptions, spill: SpillFile, docs: number) {
     super(options, undefined, spill);
@@ -50,6 +62,7 @@ export class ThreadedRuntime extends DirectRuntime {
    */
   override async transform(input: TransformInput): Promise<DocPage[]> {
     const { sources, env, assets } = input;
+    this.twinContext = { routes: input.routes, apiFile: input.apiFile, assets, docsDir: env.docsDir };
     const split = sharedSplit(sources.length);
     const spillFile = this.spill.besides('helper-texts');
     this.spill.flush();
@@ -102,6 +115,14 @@ export class ThreadedRuntime extends DirectRuntime {
     this.pagesIndexed = this.helper.indexPages({ ...folders, pagesJson: JSON.stringify(pages), spilled: { file: this.spill.path, at } });
   }
 
+  /** Shared with the helper, a group at a time (`handTwins`). */
+  override twinFiles(input: TwinsInput): FileOutput[] {
+    const groups = markdownTwinGroups(input.config, input.inOrder, input.context, undefined);
+    const files = groups.flat();
+    this.twins = { input, groups, files: new Set(files) };
+    return files;
+  }
+
   /** The helper ends the index meanwhile; the pages link to its entry file by the name it will have. */
   override async assets(input: AssetsInput): Promise<AssetsResult> {
     if (this.folderError) throw this.folderError;
@@ -110,15 +131,45 @@ export class ThreadedRuntime extends DirectRuntime {
     const { categories, synonyms } = input;
     const entryName = indexEntryName(input.root, input.docs.map((doc) => pageInputDigest(searchInputOf(input.config.baseUrl, doc))), categories, synonyms);
     this.indexing = this.helper.searchIndex({ ...folders, inputJson: JSON.stringify({ sections: categories, synonyms }), entryName });
-    return { ...bundlesInto(input, await compileAssets(input.root), `${folders.folderUrl}${entryName}`), searchDeferred: false };
+    const result = { ...bundlesInto(input, await compileAssets(input.root), `${folders.folderUrl}${entryName}`), searchDeferred: false };
+    this.handTwins();
+    return result;
+  }
+
+  /**
+   * The twins and /llms-full.txt, in groups (markdownTwinGroups) that the helper writes from the
+   * last once it has ended the index, and this thread from the first once it has rendered the
+   * pages, until they meet: which thread is free first varies with the site and the machine's load.
+   * Sent now: every image the site publishes is known (bundlesInto adds the configured ones, which
+   * a twin may link as in one thread). Their folders are made here first, since the pages' files
+   * share them: the helper makes none, so no two threads make the same folder.
+   */
+  private handTwins(): void {
+    const { writer, twinContext: context, twins } = this;
+    if (!writer || !context || !twins?.input) throw new Error('Internal error: the assets stage ran before the transform and assemble stages.');
+    for (const { path } of twins.files) {
+      const slash = path.lastIndexOf('/');
+      if (slash > 0) writer.folder(path.slice(0, slash));
+    }
+    const claimed = new SharedArrayBuffer(4);
+    const written = this.helper.twins(twinsJob(twins.input, context.routes, this.spill, {
+      docsDir: context.docsDir, api: context.apiFile, images: context.assets.imageUrls(), outputDir: writer.location, groups: twins.groups.length, claimed,
+    }));
+    this.twinClaims = { claimed, written };
+    // Sent: what they were made from is let go (a large site's routes and docs in reading order).
+    this.twinContext = undefined;
+    this.twins = { ...twins, input: undefined };
   }
 
   override async write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
     const writer = this.folder();
-    for (const file of files) writeOutput(writer, file);
-    if (!this.indexing) throw new Error('Internal error: the write stage ran before the assets stage.');
+    const { twins, twinClaims } = this;
+    if (!twins || !twinClaims || !this.indexing) throw new Error('Internal error: the write stage ran before the assets stage.');
+    for (const file of files) if (!twins.files.has(file)) writeOutput(writer, file);
+    for (const index of claims(twinClaims.claimed, twins.groups.length, 'front')) for (const file of twins.groups[index] ?? []) writeOutput(writer, file);
     // The pages' failure first: the search job fails with it too.
     await this.pagesIndexed;
+    await twinClaims.written;
     const { written, index } = await this.indexing;
     for (const file of assets.files) writer.write(file.path, contentOf(file));
     writer.commit();
@@ -127,8 +178,8 @@ export class ThreadedRuntime extends DirectRuntime {
 
   override async finish(failed: boolean): Promise<void> {
     this.helperSpill?.close();
-    // After a failure the helper may be writing search files into the new folder: stop it before
-    // that is removed. After a success it has written them; it stops meanwhile.
+    // After a failure the helper may be writing search files or twins into the new folder: stop it
+    // before that is removed. After a success it has written them; it stops meanwhile.
     if (failed) await this.helper.stop();
     else void this.helper.stop();
     await super.finish(failed);

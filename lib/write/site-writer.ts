@@ -64,7 +64,7 @@ export interface OutputFile {
  * them (so a large site is never held in memory whole), and swaps it into place on `commit`.
  * Writes are synchronous: measured on 10,000 pages, writes in Node's thread pool were slower.
  */
-export class SiteWriter {
+export class SiteWriter implements FileSink {
   private readonly temp: string;
   private readonly stamp = `${process.pid}-${Date.now()}`;
   /** The folders made, as paths inside the temporary one ("" for itself). */
@@ -90,6 +90,11 @@ export class SiteWriter {
     writeFileSync(target, content);
   }
 
+  /** The new folder itself, for files another thread writes into it. */
+  get location(): string {
+    return this.temp;
+  }
+
   /** A folder inside the new site, made now (for files another thread writes); its absolute path. */
   folder(path: string): string {
     const target = insideFolder(this.temp, path);
@@ -97,12 +102,10 @@ export class SiteWriter {
     return target;
   }
 
-  /** A file written in pieces (one that would be large to hold whole, such as /llms-full.txt). */
-  open(path: string): { write(text: string): void; close(): void } {
+  open(path: string): FilePieces {
     const target = insideFolder(this.temp, path);
     this.makeDir(dirname(target));
-    const fd = openSync(target, 'w');
-    return { write: (text) => writeSync(fd, text), close: () => closeSync(fd) };
+    return inPieces(target);
   }
 
   /**
@@ -133,14 +136,43 @@ export class SiteWriter {
   }
 }
 
+/** Where the files of a site are written: a SiteWriter, or the folders it made (`filesInto`). */
+export interface FileSink {
+  write(path: string, content: string | Uint8Array): void;
+  /** A file written in pieces (one that would be large to hold whole, such as /llms-full.txt). */
+  open(path: string): FilePieces;
+}
+
+interface FilePieces {
+  write(text: string): void;
+  close(): void;
+}
+
+function inPieces(target: string): FilePieces {
+  const fd = openSync(target, 'w');
+  return { write: (text) => writeSync(fd, text), close: () => closeSync(fd) };
+}
+
+/**
+ * Files written into a folder a SiteWriter of another thread made (`folder`), whose files' folders
+ * it has made too: the helper thread's markdown twins (lib/runtime/threaded.ts). Making none here
+ * leaves no two threads making the same folder.
+ */
+export function filesInto(folder: string): FileSink {
+  return {
+    write: (path, content) => writeFileSync(insideFolder(folder, path), content),
+    open: (path) => inPieces(insideFolder(folder, path)),
+  };
+}
+
 /** A file of the output table; one given in parts (/llms-full.txt) is written part by part. */
-export function writeOutput(writer: SiteWriter, file: FileOutput): void {
+export function writeOutput(sink: FileSink, file: FileOutput): void {
   const content = file.content();
   if (typeof content === 'string' || content instanceof Uint8Array) {
-    writer.write(file.path, content);
+    sink.write(file.path, content);
     return;
   }
-  const out = writer.open(file.path);
+  const out = sink.open(file.path);
   for (const part of content) out.write(part);
   out.close();
 }

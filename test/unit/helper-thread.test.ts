@@ -1,5 +1,6 @@
-// Large production builds split markdown and the search index off to a helper thread: its errors
-// fail the build as in one thread. That it writes the same site: test/unit/build-modes.test.ts.
+// Large production builds split markdown, the search index and the markdown twins off to a helper
+// thread: its errors fail the build as in one thread. That it writes the same site:
+// test/unit/build-modes.test.ts, and here for /llms-full.txt in parts, which the threads share.
 // `npm start` gives a large transform's later docs to its helper thread too: the same site here.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,6 +64,27 @@ test('the first error in file order wins when the helper fails on a later doc th
   // And in `npm start`, whose build lends the transform's later docs to its helper thread.
   const cache = npmStartCache(t);
   assert.equal((await failure(true, cache)).message, inTwo.message, 'the same error in npm start');
+});
+
+test('with two threads, the markdown twins and the parts of /llms-full.txt are written as in one thread', async (t) => {
+  const site = tempDir('pagewright-helper-');
+  const outs = tempDir('pagewright-helper-out-');
+  t.after(() => {
+    rmSync(site, { recursive: true, force: true });
+    rmSync(outs, { recursive: true, force: true });
+  });
+  // Three parts, whose groups both threads may claim (lib/runtime/threaded.ts), and an unlisted doc
+  // (a group of its own) whose twin links an image and another doc.
+  writeCorpusSite(ROOT, site, 450);
+  mkdirSync(join(site, 'content/docs/extra'));
+  writeFileSync(join(site, 'content/docs/extra/pictured.md'),
+    '---\ntitle: Pictured\nunlisted: true\n---\n\n![The logo](../../../assets/img/logo.svg)\n\nWhat [changed](../changes.md).\n');
+  await buildSite({ root: ROOT, siteDir: site, outDir: join(outs, 'one'), helperThread: false });
+  await buildSite({ root: ROOT, siteDir: site, outDir: join(outs, 'two'), helperThread: true });
+  const two = snapshot(join(outs, 'two'));
+  assert.deepEqual(differences(snapshot(join(outs, 'one')), two), []);
+  assert.ok(two.has('llms-full-3.txt') && !two.has('llms-full-4.txt'), 'three parts');
+  assert.match(String(two.get('docs/extra/pictured/index.md')), /!\[The logo\]\(https:\/\/docs\.example\.com\/assets\/images\/logo[^)]*\.svg\)\n\nWhat \[changed\]\(https:\/\/docs\.example\.com\/docs\/changes\/\)/);
 });
 
 test('a build that fails while the helper writes the search index leaves the previous site as it was', async () => {
