@@ -17,7 +17,7 @@ import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
 import type { DocPage } from '../model.ts';
-import type { KeptTwin, TwinCache } from '../assemble/llms.ts';
+import type { KeptTwin, KeptTwinFiles, TwinCache } from '../assemble/llms.ts';
 import type { TwinDoc } from '../transform/twin.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
 import { SitePartsCache } from '../assemble/site-parts.ts';
@@ -130,6 +130,7 @@ class StoredTwin implements KeptTwin {
 class TwinStore implements TwinCache {
   private readonly twins = new WeakMap<TwinDoc, StoredTwin>();
   private readonly store = new TextStore();
+  lastFiles: KeptTwinFiles | undefined = undefined;
   /** The twins asked for since the last `compact`: a build asks for every twin of its site. */
   private used = new Set<StoredText>();
 

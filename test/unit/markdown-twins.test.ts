@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AssetCollector } from '../../lib/assets/bundle.ts';
-import { markdownTwins, type TwinCache } from '../../lib/assemble/llms.ts';
+import { markdownTwinGroups, markdownTwins, type TwinCache } from '../../lib/assemble/llms.ts';
 import type { FileOutput } from '../../lib/assemble/output-table.ts';
 import { Diagnostics } from '../../lib/diagnostics.ts';
 import { loadSite } from '../../lib/load/site.ts';
@@ -63,6 +63,7 @@ test('kept between builds, a twin and its part of /llms-full.txt change version 
       return twin && { version: twin.version, text: () => (reads += 1, twin.text()) };
     },
     keep: (doc, siteRoot, text) => twins.keep(doc, siteRoot, text),
+    lastFiles: undefined,
   };
   const versions = (of: DocPage[]) => new Map(markdownTwins(loaded.config, of, context, counted, PART_DOCS).map((file) => [file.path, file.version?.()]));
   const first = versions(docs);
@@ -81,4 +82,21 @@ test('kept between builds, a twin and its part of /llms-full.txt change version 
   assert.ok(changed.includes(twinPath), `${twinPath} among ${changed.join(', ')}`);
   assert.equal(changed.length, 2, `the twin and its part: ${changed.join(', ')}`);
   assert.ok(changed.some((path) => /^llms-full-\d+\.txt$/.test(path)));
+});
+
+test('kept between builds, the files of a part whose docs are the same objects are kept, the others made anew', () => {
+  const twins = new BuildCache().twins;
+  const groups = (of: DocPage[]) => markdownTwinGroups(loaded.config, of, context, twins, PART_DOCS);
+  const first = groups(docs);
+  const at = 10;
+  const edited = docs.map((doc, index) => index === at ? { ...doc, source: { ...doc.source, body: `${doc.source.body}\n\nOne more paragraph.\n` } } : doc);
+  const next = groups(edited);
+  assert.equal(next.length, first.length);
+  const remade = next.flatMap((files, index) => files.some((file, place) => file !== first[index]?.[place]) ? [index] : []);
+  // The edited doc's part, and the last group, whose list of the parts is made on every build.
+  assert.deepEqual(remade, [Math.floor(at / PART_DOCS), next.length - 1]);
+  const doc = edited[at];
+  assert.ok(doc);
+  const twin = next.flat().find((file) => file.path === `${doc.route.slice(1)}index.md`);
+  assert.match(String(twin?.content()), /One more paragraph\.\n$/);
 });
