@@ -1,7 +1,9 @@
 // A second thread for large production builds, on the machine's second core: it transforms part
 // of the docs' markdown while the main thread transforms the rest (each taking the docs' chunks
 // from its end until they meet: lib/runtime/shared-split.ts), then builds the search index while
-// the main thread assembles the site, renders and writes the pages. Small sites (the real
+// the main thread assembles the site, renders and writes the pages, and last writes the markdown
+// twins and /llms-full.txt from the end while the main thread writes them from the start
+// (lib/runtime/threaded.ts). Small sites (the real
 // one) build in one thread: the helper's start-up, which loads its modules anew, would cost more
 // than it saves. `npm start`'s build process keeps one for its search indexes
 // (lib/runtime/search-updates.ts) and lends it a large transform's later docs (lib/runtime/cached.ts).
