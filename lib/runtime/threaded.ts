@@ -46,8 +46,10 @@ export class ThreadedRuntime extends DirectRuntime {
    * input's plain values (the helper cannot take assemble's functions).
    */
   private twinContext: Pick<TransformInput, 'routes' | 'apiFile' | 'assets'> & { docsDir: string | undefined } | undefined;
-  /** The twins and /llms-full.txt, in the groups two threads share, and what they are made from. */
-  private twins: { input: TwinsInput | undefined; groups: FileOutput[][]; files: Set<FileOutput> } | undefined;
+  /** The twins and /llms-full.txt, in the groups two threads share. */
+  private twins: { groups: FileOutput[][]; files: Set<FileOutput> } | undefined;
+  /** What assemble made them from, until they are handed to the helper. */
+  private twinsInput: TwinsInput | undefined;
   /** The groups' shared count of claims, once the helper has them (`handTwins`); the groups it claims written. */
   private twinClaims: { claimed: SharedArrayBuffer; written: Promise<void> } | undefined;
 
@@ -119,7 +121,8 @@ export class ThreadedRuntime extends DirectRuntime {
   override twinFiles(input: TwinsInput): FileOutput[] {
     const groups = markdownTwinGroups(input.config, input.inOrder, input.context, undefined);
     const files = groups.flat();
-    this.twins = { input, groups, files: new Set(files) };
+    this.twins = { groups, files: new Set(files) };
+    this.twinsInput = input;
     return files;
   }
 
@@ -145,20 +148,20 @@ export class ThreadedRuntime extends DirectRuntime {
    * share them: the helper makes none, so no two threads make the same folder.
    */
   private handTwins(): void {
-    const { writer, twinContext: context, twins } = this;
-    if (!writer || !context || !twins?.input) throw new Error('Internal error: the assets stage ran before the transform and assemble stages.');
+    const { writer, twinContext: context, twins, twinsInput: input } = this;
+    if (!writer || !context || !twins || !input) throw new Error('Internal error: the assets stage ran before the transform and assemble stages.');
     for (const { path } of twins.files) {
       const slash = path.lastIndexOf('/');
       if (slash > 0) writer.folder(path.slice(0, slash));
     }
     const claimed = new SharedArrayBuffer(4);
-    const written = this.helper.twins(twinsJob(twins.input, context.routes, this.spill, {
+    const written = this.helper.twins(twinsJob(input, context.routes, this.spill, {
       docsDir: context.docsDir, api: context.apiFile, images: context.assets.imageUrls(), outputDir: writer.location, groups: twins.groups.length, claimed,
     }));
     this.twinClaims = { claimed, written };
     // Sent: what they were made from is let go (a large site's routes and docs in reading order).
     this.twinContext = undefined;
-    this.twins = { ...twins, input: undefined };
+    this.twinsInput = undefined;
   }
 
   override async write(files: FileOutput[], assets: AssetCollector): Promise<WriteResult> {
