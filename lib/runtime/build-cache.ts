@@ -5,7 +5,8 @@
 // embeds), each page's HTML with asset placeholders (keyed by its data, lib/assemble/page-data.ts;
 // lib/render/asset-placeholders.ts), each doc's markdown twin, the checked image files, the search
 // index, the bundles and what was last written (a page or twin by its version only). Each memo
-// reuses an entry while its key is the same (lib/runtime/memo.ts). Texts that grow with the site
+// reuses an entry while its key is the same (lib/runtime/memo.ts), as the rendered pages do with
+// their files for the write stage (lib/runtime/rendered-pages.ts). Texts that grow with the site
 // (the docs' and pages' HTML, the twins, the search files and sections) are kept in files
 // (lib/runtime/text-store.ts), each with a digest made once where a key needs one.
 import { createHash } from 'node:crypto';
@@ -24,6 +25,7 @@ import { SitePartsCache } from '../assemble/site-parts.ts';
 import { KeptLinkChecks } from '../check/links.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
+import { RenderedPages } from './rendered-pages.ts';
 import type { SearchUpdates } from './search-updates.ts';
 import type { LaterWrites } from './later-writes.ts';
 import { SharedTags, type SpillFile } from './spill.ts';
@@ -71,8 +73,8 @@ export class BuildCache {
   readonly siteParts = new SitePartsCache();
   /** What each page's links gave in the link check, while the routes and anchors are the same. */
   readonly linkChecks = new KeptLinkChecks();
-  /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs (the key is the page's). */
-  readonly pages = new Memo<{ key: string; html: StoredText }>();
+  /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs, and each page's file (lib/runtime/rendered-pages.ts). */
+  readonly pages = new RenderedPages();
   /** Where the pages' HTML is kept (each store is compacted with the texts of its own kind). */
   readonly pageStore = new TextStore();
   /** Each doc's search sections as JSON (a doc page object is new whenever its content or base URL changes). */

@@ -274,20 +274,15 @@ export class CachedRuntime implements Runtime {
    */
   render(pages: PageOutput[], site: SiteWithoutAssets, { urls, ogImageSize }: AssetsResult): void {
     const context = { ...site, ogImageSize, assets: ASSET_PLACEHOLDERS };
-    const contextKey = keyOf(context);
-    const { pageStore } = this.cache;
-    const rendered = this.cache.pages.all(pages, (page) => page.path, (page) => `${contextKey}:${page.key()}`,
-      (page, key) => ({ key, html: pageStore.put(renderDocument(page.element(), context)) }));
-    this.cache.stats.pagesRendered = this.cache.pages.made;
-    this.cache.stats.pagesTotal = pages.length;
+    const { pageStore, pages: rendered } = this.cache;
     this.cache.laterWrites?.drop();
-    pageStore.compact(rendered.map((page) => page.html));
     // The search index's URL apart: a page whose version changed there alone may be written later (lib/runtime/later-writes.ts).
-    const assetKey = keyOf({ ...urls, searchIndex: undefined });
-    this.pageFiles = rendered.map(({ key, html }, index) => {
-      const beforeSearch = `${key}:${assetKey}`;
-      return { path: pages[index]?.path ?? '', version: `${beforeSearch}:${urls.searchIndex}`, beforeSearch, content: () => fillAssetUrls(pageStore.get(html), urls) };
-    });
+    this.pageFiles = rendered.files(pages, keyOf(context), keyOf({ ...urls, searchIndex: undefined }), urls.searchIndex,
+      (page) => pageStore.put(renderDocument(page.element(), context)),
+      (page, html, version, beforeSearch) => ({ path: page.path, version, beforeSearch, content: () => fillAssetUrls(pageStore.get(html), urls) }));
+    this.cache.stats.pagesRendered = rendered.made;
+    this.cache.stats.pagesTotal = pages.length;
+    pageStore.compact(rendered.html());
   }
 
   /** Writes only what changed since the last build into the same folder. */

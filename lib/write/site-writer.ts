@@ -235,6 +235,11 @@ function searchOnly(written: string | Uint8Array | WrittenVersion | undefined, f
   return isVersioned(file) && file.beforeSearch !== undefined && typeof written === 'object' && 'version' in written && written.beforeSearch === file.beforeSearch;
 }
 
+/** What `written` notes of a file as written: a versioned file's version, another's content. */
+function noted(file: OutputFile | VersionedFile): string | Uint8Array | WrittenVersion {
+  return isVersioned(file) ? { version: file.version, beforeSearch: file.beforeSearch } : file.content;
+}
+
 /**
  * For `npm start`: writes only the files that differ from what the last build wrote into the same
  * folder and removes those that are gone, so a one-page change writes one page. The first build
@@ -242,35 +247,46 @@ function searchOnly(written: string | Uint8Array | WrittenVersion | undefined, f
  * A build that fails stops before this stage, so the served site is never half-updated by it.
  * With `holdSearchOnly`, the pages whose only change is the search index's URL are not written but
  * returned as `waiting` (their entries keep the version written), to be written with `writeVersioned`.
+ * `previous` is updated in place, each entry as its file is written, and returned as `written`: a
+ * map of every file made anew on each save cost ~25 ms a save at 10,000 pages.
  */
 export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined,
   holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {
-  const next: WrittenFiles = new Map(files.map((file) => [file.path, isVersioned(file) ? { version: file.version, beforeSearch: file.beforeSearch } : file.content]));
   const waiting: VersionedFile[] = [];
   if (!previous || !existsSync(outDir)) {
     writeSite(outDir, files);
-    return { written: next, waiting };
+    return { written: new Map(files.map((file) => [file.path, noted(file)])), waiting };
   }
   for (const file of files) {
     const written = previous.get(file.path);
     if (same(written, file)) continue;
     if (holdSearchOnly && searchOnly(written, file)) {
       waiting.push(file);
-      next.set(file.path, written as WrittenVersion);
       continue;
     }
     writeOne(outDir, file);
+    previous.set(file.path, noted(file));
   }
-  for (const path of previous.keys()) {
+  // The files' paths are distinct (load drops a second doc with a route taken), so the map holds
+  // more entries than there are files only when some of the last build's files are gone.
+  if (previous.size !== files.length) removeGone(outDir, files, previous);
+  return { written: previous, waiting };
+}
+
+/** Removes the files of `written` that `files` no longer has, and their entries. */
+function removeGone(outDir: string, files: (OutputFile | VersionedFile)[], written: WrittenFiles): void {
+  const present = new Set(files.map((file) => file.path));
+  for (const path of written.keys()) {
+    if (present.has(path)) continue;
+    written.delete(path);
     // Hashed assets stay: a tab opened on the previous build may still ask for its search index.
-    if (next.has(path) || path.startsWith('assets/')) continue;
+    if (path.startsWith('assets/')) continue;
     const target = insideFolder(outDir, path);
     rmSync(target, { force: true });
     // A deleted page leaves its folder empty: remove it, so its address answers 404. Up to the output folder, not beyond.
     const top = resolve(outDir);
     for (let dir = dirname(target); dir !== top && dir.startsWith(top) && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
   }
-  return { written: next, waiting };
 }
 
 /** A file written in place of the one there, by a write and a rename: a tab reloading meanwhile reads the old file or the new one, never half of one. */
@@ -285,5 +301,5 @@ function writeOne(outDir: string, file: OutputFile | VersionedFile): void {
 /** A versioned file that writeChanges held back (`waiting`), written now, and its version noted in `written`. */
 export function writeVersioned(outDir: string, file: VersionedFile, written: WrittenFiles): void {
   writeOne(outDir, file);
-  written.set(file.path, { version: file.version, beforeSearch: file.beforeSearch });
+  written.set(file.path, noted(file));
 }
