@@ -57,8 +57,8 @@ export class BuildCache {
   readonly sources = new Memo<KnownDoc>();
   /** The last walk of the docs folder, and the files the server's watcher saw change since (`saw`). */
   readonly tree = new KnownTree();
-  /** Each doc source's digest, while the object is the same. */
-  readonly sourceKeys = new WeakMap<DocSource, string>();
+  /** Each doc source's digest while the object is the same, and its key in the docs memo with what all docs share (CachedRuntime.docKey). */
+  readonly sourceKeys = new WeakMap<DocSource, { own: string; shared: string; key: string }>();
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
   /**
