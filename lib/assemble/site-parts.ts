@@ -12,7 +12,7 @@ import type { DocusaurusParts } from '../load/docusaurus/site.ts';
 import type { LoadedSite } from '../load/site.ts';
 import type { DocPage, SidebarCategory, SidebarItem, TagGroup } from '../model.ts';
 import type { SearchSection } from '../assets/search/sections.ts';
-import { keyOf, keyOfText } from '../runtime/build-cache.ts';
+import { keyOf, ListKey } from '../runtime/build-cache.ts';
 import { Memo } from '../runtime/memo.ts';
 import { llmsTxt, readingOrder } from './llms.ts';
 import { buildSidebar, categoriesByRoute, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
@@ -52,6 +52,10 @@ export class SitePartsCache {
   made = false;
   /** The sitemap's files, by a digest of the site's address and the routes they list, which is their version. */
   readonly sitemaps = new Memo<SitemapFile[]>();
+  /** The sitemap's version: a key of the site's address and the routes it lists. */
+  readonly sitemapKey = new ListKey();
+  /** A key of every doc's facts in order. */
+  readonly factsKey = new ListKey();
 }
 
 /**
@@ -61,18 +65,16 @@ export class SitePartsCache {
  */
 export function siteSitemap(config: SiteConfig, routes: string[], cache: SitePartsCache | undefined): { files: SitemapFile[]; version: (() => string) | undefined } {
   if (!cache) return { files: sitemapFiles(config, routes), version: undefined };
-  const version = keyOfText(`${config.url}\n${config.baseUrl}\n${routes.join('\n')}`);
+  const version = cache.sitemapKey.of([config.url, config.baseUrl, ...routes]);
   return { files: cache.sitemaps.get('sitemap', version, () => sitemapFiles(config, routes)), version: () => version };
 }
 
 /** This build's site-wide parts; with a cache, the last build's while what they are made from is the same. */
 export function assembleSiteParts(loaded: LoadedSite, docs: DocPage[], diagnostics: Diagnostics, cache: SitePartsCache | undefined): SiteParts {
   if (!cache) return applied(loaded, makeParts(loaded, docs, diagnostics));
-  let facts = '';
-  for (const doc of docs) facts += `${docFacts(cache, doc)}\n`;
   const { config, content, docusaurus, docsRoute, tagsRoute } = loaded;
   // The configuration before this build sets anything in it (applied).
-  const key = keyOf([keyOfText(facts), content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
+  const key = keyOf([cache.factsKey.of(docs.map((doc) => docFacts(cache, doc))), content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
   cache.made = false;
   const kept = cache.parts.get('site', key, () => {
     cache.made = true;

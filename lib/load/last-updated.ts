@@ -65,7 +65,8 @@ export function lastUpdatedDates(root: string, absPaths: string[], committed = c
   absPaths.forEach((path, index) => {
     const date = committed.size === 0 ? undefined : committed.get(gitPath(path));
     const known = modifiedMs[index];
-    dates.set(path, (date ?? (known === undefined ? modificationTime(path) : new Date(known))).getTime());
+    // A time already read is a Date's time without making one (a Date drops the fraction of a millisecond).
+    dates.set(path, date !== undefined ? date.getTime() : known === undefined ? modificationTime(path).getTime() : Math.trunc(known));
   });
   return dates;
 }

@@ -59,6 +59,8 @@ export class BuildCache {
   readonly tree = new KnownTree();
   /** Each doc source's digest while the object is the same, and its key in the docs memo with what all docs share (CachedRuntime.docKey). */
   readonly sourceKeys = new WeakMap<DocSource, { own: string; shared: string; key: string }>();
+  /** A key of every doc's file and route, which each doc's markdown depends on (its links). */
+  readonly routesKey = new ListKey();
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
   /**
@@ -170,6 +172,23 @@ export function keyOf(value: unknown): string {
 /** A short digest of a text. */
 export function keyOfText(text: string): string {
   return createHash('sha1').update(text).digest('base64url');
+}
+
+/**
+ * A key of a list of texts, the last one's while every text is the same: compared text by text
+ * (from one save to the next mostly the very same strings, kept with the docs), where joining
+ * them and digesting the whole on each save cost a pass over megabytes on a large site.
+ */
+export class ListKey {
+  private last: { texts: readonly string[]; key: string } | undefined;
+
+  of(texts: readonly string[]): string {
+    const last = this.last;
+    const same = last !== undefined && last.texts.length === texts.length && texts.every((text, index) => text === last.texts[index]);
+    const key = same ? last.key : keyOfText(JSON.stringify(texts));
+    this.last = { texts, key };
+    return key;
+  }
 }
 
 /** Size and modification time of a file: cheap to read, and changed by every save. */
