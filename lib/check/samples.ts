@@ -45,6 +45,8 @@ export interface SampleSource {
   bodyLineOffset: number;
   /** What the transform stage read of the body (lib/check/sample-items.ts); read here when absent. */
   items?: MarkdownItem[] | undefined;
+  /** A digest of the body and its place (`bodyDigest`), when one is kept; made here when absent. */
+  digest?: string | undefined;
 }
 
 /**
@@ -55,7 +57,10 @@ export interface SampleSource {
 export function checkSamples(input: { docs: { source: DocSource; samples?: MarkdownItem[] | undefined }[]; pages: { file: string }[]; siteDir: string }, api: ApiDescription | undefined, diagnostics: Diagnostics): BuildError[] {
   if (!api) return [];
   // Each body read when its file is checked: a production build keeps them in its spill file (lib/runtime/spill.ts).
-  const sources: SampleSource[] = input.docs.map(({ source, samples }) => ({ file: source.file, get body() { return source.body; }, bodyLineOffset: source.bodyLineOffset, items: samples }));
+  const sources: SampleSource[] = input.docs.map(({ source, samples }) => ({
+    file: source.file, get body() { return source.body; }, bodyLineOffset: source.bodyLineOffset, items: samples,
+    get digest() { return sourceDigest(source); },
+  }));
   for (const page of input.pages) {
     const text = readSourceText(join(input.siteDir, page.file), page.file);
     sources.push({ file: page.file, ...splitFrontMatter(text, page.file, new Diagnostics()) });
@@ -70,9 +75,26 @@ export function checkSamples(input: { docs: { source: DocSource; samples?: Markd
  */
 const lastChecked = new Map<string, { digest: string; api: ApiDescription; errors: BuildError[]; warnings: Warning[] }>();
 
+/**
+ * Each doc source's digest, made once per source object: `npm start` reuses a doc's source while
+ * its file is unchanged, and its bodies wait in a file (lib/runtime/spill.ts), so digesting every
+ * body on each save read the whole site's text back.
+ */
+const sourceDigests = new WeakMap<DocSource, string>();
+
+function sourceDigest(source: DocSource): string {
+  let digest = sourceDigests.get(source);
+  if (digest === undefined) sourceDigests.set(source, (digest = bodyDigest(source.body, source.bodyLineOffset)));
+  return digest;
+}
+
+/** A digest, not the text: a large site's bodies are not all kept for this. */
+function bodyDigest(body: string, bodyLineOffset: number): string {
+  return createHash('sha256').update(body).update(`\0${bodyLineOffset}`).digest('base64');
+}
+
 function checkSourceOnce(source: SampleSource, api: ApiDescription, diagnostics: Diagnostics): BuildError[] {
-  // A digest, not the text: a large site's bodies are not all kept for this.
-  const digest = createHash('sha256').update(source.body).update(`\0${source.bodyLineOffset}`).digest('base64');
+  const digest = source.digest ?? bodyDigest(source.body, source.bodyLineOffset);
   const last = lastChecked.get(source.file);
   if (last && last.digest === digest && last.api === api) {
     for (const warning of last.warnings) diagnostics.warn(warning, warning.message);

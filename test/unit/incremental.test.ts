@@ -169,6 +169,24 @@ test('the link check follows what a save changes: anchors and pages of other doc
   await assert.rejects(build(), /1-first\.md:\d+: Broken link to "\/docs\/guides\/second\/"/, 'a page gone breaks the links of unchanged docs');
 });
 
+test('the request-sample check follows what a save changes in a doc, and keeps what it found in the others', async () => {
+  const sample = (kind: string) => `---\ntitle: Samples\n---\n\n# Samples\n\n\`\`\`bash\ncurl -X POST https://api.example.com/things \\\n  -H "Authorization: Bearer $API_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '{"thing": {"name": "Lamp", "kind": "${kind}"}}'\n\`\`\`\n`;
+  const { site, build } = await incrementalSite(ROOT, {
+    'content/api/openapi.yaml': readFileSync(join(ROOT, 'test/fixtures/bad-samples/content/api/openapi.yaml'), 'utf8'),
+    'content/docs/guides/3-samples.md': sample('small'),
+  });
+  const samples = join(site, 'content/docs/guides/3-samples.md');
+  await build(true);
+  writeFileSync(samples, sample('medium'));
+  await assert.rejects(build(true), /3-samples\.md:11: Request sample POST \/things: thing\.kind is "medium"/);
+  // Another doc saved: the sample, unchanged, is still wrong.
+  const first = join(site, 'content/docs/guides/1-first.md');
+  writeFileSync(first, `${readFileSync(first, 'utf8')}\nMore text.\n`);
+  await assert.rejects(build(true), /3-samples\.md:11: Request sample POST \/things: thing\.kind is "medium"/);
+  writeFileSync(samples, sample('large'));
+  await build(true);
+});
+
 test('the sitemap follows the pages and the site\'s address, and a body edit does not write it again', async () => {
   const { site, outDir, build } = await incrementalSite();
   await build();
