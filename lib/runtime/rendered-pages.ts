@@ -23,7 +23,8 @@ interface RenderedPage {
 export class RenderedPages {
   private readonly byPath = new Map<string, RenderedPage>();
   private build = 0;
-  private last = { context: '', assets: '', search: '' };
+  /** The last build's context and asset keys, whose very strings the pages hold. */
+  private last = { context: '', assets: '' };
   /** How many pages the last `files` rendered anew. */
   made = 0;
 
@@ -37,7 +38,7 @@ export class RenderedPages {
     file: (page: PageOutput, html: StoredText, version: string, beforeSearch: string) => VersionedFile): VersionedFile[] {
     // The last build's texts where equal, so that each page's are compared by identity.
     const last = this.last;
-    this.last = { context: context === last.context ? last.context : context, assets: assets === last.assets ? last.assets : assets, search };
+    this.last = { context: context === last.context ? last.context : context, assets: assets === last.assets ? last.assets : assets };
     ({ context, assets } = this.last);
     const build = ++this.build;
     this.made = 0;

@@ -247,8 +247,9 @@ function noted(file: OutputFile | VersionedFile): string | Uint8Array | WrittenV
  * A build that fails stops before this stage, so the served site is never half-updated by it.
  * With `holdSearchOnly`, the pages whose only change is the search index's URL are not written but
  * returned as `waiting` (their entries keep the version written), to be written with `writeVersioned`.
- * `previous` is updated in place, each entry as its file is written, and returned as `written`: a
- * map of every file made anew on each save cost ~25 ms a save at 10,000 pages.
+ * `previous` is updated in place, each entry as its file is written, and returned as `written`:
+ * made anew on each save, a map of every file with an entry object for each was, with a new file
+ * object for every page, half of the write stage of a save at 10,000 pages (48 ms, now 22).
  */
 export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined,
   holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {
