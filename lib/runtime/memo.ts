@@ -11,7 +11,7 @@ export class Memo<V> {
   made = 0;
 
   /**
-   * Every item's value, in order; the items' ids are distinct. `stillHolds` can refuse a stored
+   * Every item's value, in order. `stillHolds` can refuse a stored
    * value whose key is the same (a doc whose image file changed on the disk). A key that is the
    * stored one's very string is compared at once: a key kept with its item, not joined anew on
    * each call, saves comparing texts (`npm start`'s saves meet every doc).
@@ -20,10 +20,13 @@ export class Memo<V> {
     stillHolds: (value: V) => boolean = () => true): V[] {
     this.made = 0;
     const call = ++this.calls;
+    /** The ids met, each once. */
+    let met = 0;
     const values = items.map((item, index) => {
       const itemId = id(item, index);
       const itemKey = key(item, index);
       const known = this.entries.get(itemId);
+      if (known?.seen !== call) met += 1;
       if (known?.key === itemKey && stillHolds(known.value)) {
         known.seen = call;
         return known.value;
@@ -33,8 +36,8 @@ export class Memo<V> {
       this.entries.set(itemId, { key: itemKey, value, seen: call });
       return value;
     });
-    // More entries than items (whose ids are distinct) are items no longer present: dropped, without a set of every id.
-    if (this.entries.size !== items.length) for (const [known, entry] of this.entries) if (entry.seen !== call) this.entries.delete(known);
+    // More entries than ids met are items no longer present: dropped, without a set of every id.
+    if (this.entries.size > met) for (const [known, entry] of this.entries) if (entry.seen !== call) this.entries.delete(known);
     return values;
   }
 

@@ -42,10 +42,13 @@ export class RenderedPages {
     ({ context, assets } = this.last);
     const build = ++this.build;
     this.made = 0;
+    /** The paths met, each once. */
+    let met = 0;
     const files = pages.map((page) => {
       // A doc page's key is the same string on each save while the page is unchanged (PageData.docKey).
       const key = page.key();
       let known = this.byPath.get(page.path);
+      if (known?.seen !== build) met += 1;
       if (known?.key !== key || known.context !== context) {
         known = { key, context, html: render(page), seen: build };
         this.byPath.set(page.path, known);
@@ -60,8 +63,8 @@ export class RenderedPages {
       }
       return kept.made;
     });
-    // Page paths are distinct (load drops a second doc with a route taken): more entries than pages are pages gone.
-    if (this.byPath.size !== pages.length) for (const [path, known] of this.byPath) if (known.seen !== build) this.byPath.delete(path);
+    // More entries than paths met are pages gone: found without a set of every path.
+    if (this.byPath.size > met) for (const [path, known] of this.byPath) if (known.seen !== build) this.byPath.delete(path);
     return files;
   }
 

@@ -205,14 +205,19 @@ export interface VersionedFile {
   beforeSearch?: string | undefined;
 }
 
-/** A versioned file as written. */
-interface WrittenVersion {
-  version: string;
+/**
+ * A file as an earlier build wrote it: a versioned file by its version, another by its content;
+ * `met`, the call of writeChanges that last met its path.
+ */
+export interface WrittenFile {
+  version?: string | undefined;
   beforeSearch?: string | undefined;
+  content?: string | Uint8Array | undefined;
+  met: number;
 }
 
-/** What an earlier build wrote into a folder: file path → content, or version (kept in memory by `npm start`). */
-export type WrittenFiles = Map<string, string | Uint8Array | WrittenVersion>;
+/** What earlier builds wrote into a folder, by path (kept in memory by `npm start`). */
+export type WrittenFiles = Map<string, WrittenFile>;
 
 function isVersioned(file: OutputFile | VersionedFile): file is VersionedFile {
   return 'version' in file;
@@ -223,22 +228,28 @@ export function contentOf(file: OutputFile | VersionedFile): string | Uint8Array
   return isVersioned(file) ? file.content() : file.content;
 }
 
-function same(written: string | Uint8Array | WrittenVersion | undefined, file: OutputFile | VersionedFile): boolean {
-  if (isVersioned(file)) return typeof written === 'object' && 'version' in written && written.version === file.version;
+function same(written: WrittenFile | undefined, file: OutputFile | VersionedFile): boolean {
+  if (written === undefined) return false;
+  if (isVersioned(file)) return written.version === file.version;
+  const before = written.content;
   const { content } = file;
-  if (typeof written === 'string' || typeof content === 'string') return written === content;
-  return written instanceof Uint8Array && Buffer.from(written.buffer, written.byteOffset, written.byteLength).equals(content);
+  if (before === undefined) return false;
+  if (typeof before === 'string' || typeof content === 'string') return before === content;
+  return before instanceof Uint8Array && Buffer.from(before.buffer, before.byteOffset, before.byteLength).equals(content);
 }
 
 /** A page whose last written version differs from this one only in the search index's URL. */
-function searchOnly(written: string | Uint8Array | WrittenVersion | undefined, file: OutputFile | VersionedFile): file is VersionedFile {
-  return isVersioned(file) && file.beforeSearch !== undefined && typeof written === 'object' && 'version' in written && written.beforeSearch === file.beforeSearch;
+function searchOnly(written: WrittenFile | undefined, file: OutputFile | VersionedFile): file is VersionedFile {
+  return isVersioned(file) && file.beforeSearch !== undefined && written?.version !== undefined && written.beforeSearch === file.beforeSearch;
 }
 
 /** What `written` notes of a file as written: a versioned file's version, another's content. */
-function noted(file: OutputFile | VersionedFile): string | Uint8Array | WrittenVersion {
-  return isVersioned(file) ? { version: file.version, beforeSearch: file.beforeSearch } : file.content;
+function noted(file: OutputFile | VersionedFile, met: number): WrittenFile {
+  return isVersioned(file) ? { version: file.version, beforeSearch: file.beforeSearch, met } : { content: file.content, met };
 }
+
+/** The calls of writeChanges so far (WrittenFile.met). */
+let calls = 0;
 
 /**
  * For `npm start`: writes only the files that differ from what the last build wrote into the same
@@ -249,36 +260,40 @@ function noted(file: OutputFile | VersionedFile): string | Uint8Array | WrittenV
  * returned as `waiting` (their entries keep the version written), to be written with `writeVersioned`.
  * `previous` is updated in place, each entry as its file is written, and returned as `written`:
  * made anew on each save, a map of every file with an entry object for each was, with a new file
- * object for every page, half of the write stage of a save at 10,000 pages (48 ms, now 22).
+ * object for every page, half of the write stage of a save at 10,000 pages (48 ms, now 22). Each
+ * entry notes the call that met its path, so that the files gone are found without a set of every
+ * path, however often a path comes (docs that share a route share their markdown twin's path).
  */
 export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined,
   holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {
+  const call = ++calls;
   const waiting: VersionedFile[] = [];
   if (!previous || !existsSync(outDir)) {
     writeSite(outDir, files);
-    return { written: new Map(files.map((file) => [file.path, noted(file)])), waiting };
+    return { written: new Map(files.map((file) => [file.path, noted(file, call)])), waiting };
   }
+  /** The paths met, each once. */
+  let met = 0;
   for (const file of files) {
     const written = previous.get(file.path);
+    if (written?.met !== call) met += 1;
+    if (written) written.met = call;
     if (same(written, file)) continue;
     if (holdSearchOnly && searchOnly(written, file)) {
       waiting.push(file);
       continue;
     }
     writeOne(outDir, file);
-    previous.set(file.path, noted(file));
+    previous.set(file.path, noted(file, call));
   }
-  // The files' paths are distinct (load drops a second doc with a route taken), so the map holds
-  // more entries than there are files only when some of the last build's files are gone.
-  if (previous.size !== files.length) removeGone(outDir, files, previous);
+  if (previous.size > met) removeGone(outDir, previous, call);
   return { written: previous, waiting };
 }
 
-/** Removes the files of `written` that `files` no longer has, and their entries. */
-function removeGone(outDir: string, files: (OutputFile | VersionedFile)[], written: WrittenFiles): void {
-  const present = new Set(files.map((file) => file.path));
-  for (const path of written.keys()) {
-    if (present.has(path)) continue;
+/** Removes the files of `written` that the call `call` did not meet, and their entries. */
+function removeGone(outDir: string, written: WrittenFiles, call: number): void {
+  for (const [path, file] of written) {
+    if (file.met === call) continue;
     written.delete(path);
     // Hashed assets stay: a tab opened on the previous build may still ask for its search index.
     if (path.startsWith('assets/')) continue;
@@ -302,5 +317,5 @@ function writeOne(outDir: string, file: OutputFile | VersionedFile): void {
 /** A versioned file that writeChanges held back (`waiting`), written now, and its version noted in `written`. */
 export function writeVersioned(outDir: string, file: VersionedFile, written: WrittenFiles): void {
   writeOne(outDir, file);
-  written.set(file.path, noted(file));
+  written.set(file.path, noted(file, written.get(file.path)?.met ?? calls));
 }

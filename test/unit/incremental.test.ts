@@ -225,6 +225,22 @@ test('new, renamed and deleted files are handled', async () => {
   assert.equal(readdirSync(join(outDir, 'docs/guides')).includes('fourth'), false);
 });
 
+test('a deleted doc\'s files go, also while docs share a route (their markdown twins share a path)', async () => {
+  // Two more docs at the first guide's route: each is warned of and its page left out, yet each
+  // twin is a file at the same path; then a doc deleted takes as many files away (its page and twin).
+  const sameRoute = (title: string) => `---\ntitle: ${title}\nslug: /guides/first\n---\n\n# ${title}\n`;
+  const { site, outDir, build } = await incrementalSite(ROOT, {
+    'content/docs/guides/3-again.md': sameRoute('Again'),
+    'content/docs/guides/3-once-more.md': sameRoute('Once more'),
+    'content/docs/guides/4-extra.md': '# Extra guide\n\nSoon gone.\n',
+  });
+  await build(true);
+  assert.ok(readdirSync(join(outDir, 'docs/guides')).includes('extra'));
+  rmSync(join(site, 'content/docs/guides/4-extra.md'));
+  await build(true);
+  assert.equal(readdirSync(join(outDir, 'docs/guides')).includes('extra'), false, 'the deleted doc\'s page and twin are gone');
+});
+
 /** As `npm start` builds a save: the files its watcher saw change are told first (lib/load/known-tree.ts). */
 async function watchedSite() {
   const site = await incrementalSite();

@@ -12,7 +12,7 @@ import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { BuildError } from '../../lib/diagnostics.ts';
 import { buildSite } from '../../lib/pipeline.ts';
 import { createStaticServer } from '../../lib/dev/static-server.ts';
-import { SiteWriter, writeChanges } from '../../lib/write/site-writer.ts';
+import { SiteWriter, writeChanges, type WrittenFiles } from '../../lib/write/site-writer.ts';
 import { badInputHarness, caseSite, hashTree } from '../helpers/bad-input.ts';
 import { BASIC_FIXTURE, buildInto, fixtureWith, ROOT, tempDir } from '../helpers/site.ts';
 
@@ -111,10 +111,10 @@ test('writer-outside-output: the production writer and the npm start writer refu
   assert.deepEqual(readdirSync(parent), ['dist']);
   outside.untouched();
 
-  const previous = new Map<string, string>([['docs/index.html', 'a page']]);
+  const previous: WrittenFiles = new Map([['docs/index.html', { content: 'a page', met: 0 }]]);
   assert.throws(() => writeChanges(outDir, [{ path: `../${escape}`, content: 'overwritten' }], previous), /not inside the output folder/);
   outside.untouched();
-  previous.set(`../${escape}`, 'written by an earlier build');
+  previous.set(`../${escape}`, { content: 'written by an earlier build', met: 0 });
   assert.throws(() => writeChanges(outDir, [{ path: 'docs/index.html', content: 'a page' }], previous), /not inside the output folder/);
   outside.untouched();
   assert.equal(existsSync('/tmp/pagewright-writer-absolute'), false);
