@@ -7,26 +7,29 @@
 // then `${key}:${assets}` for the file), every page cost ~5 µs a save at 10,000 pages.
 import type { PageOutput } from '../assemble/output-table.ts';
 import type { VersionedFile } from '../write/site-writer.ts';
+import { Memo } from './memo.ts';
 import type { StoredText } from './text-store.ts';
 
 interface RenderedPage {
-  /** The page's key and the site-wide context's it was rendered with. */
-  key: string;
+  /** The site-wide context's key it was rendered with (the page's own key is the memo's). */
   context: string;
   html: StoredText;
-  /** The build that last met it, to find the pages that are gone. */
-  seen: number;
   /** Its file as last made, and the asset URLs it was made with (their key, and the search index's, which apart may be written later). */
   file?: { made: VersionedFile; assets: string; search: string } | undefined;
 }
 
 export class RenderedPages {
-  private readonly byPath = new Map<string, RenderedPage>();
-  private build = 0;
+  /** By output path, while the page's key is the same (a doc page's is the same string on each save while the page is unchanged, PageData.docKey). */
+  private readonly pages = new Memo<RenderedPage>();
   /** The last build's context and asset keys, whose very strings the pages hold. */
   private last = { context: '', assets: '' };
+  /** The pages of the last `files`, to compact their store. */
+  private rendered: RenderedPage[] = [];
+
   /** How many pages the last `files` rendered anew. */
-  made = 0;
+  get made(): number {
+    return this.pages.made;
+  }
 
   /**
    * Each page's file for the write stage, in order: `render` makes a page's HTML (with
@@ -40,36 +43,22 @@ export class RenderedPages {
     const last = this.last;
     this.last = { context: context === last.context ? last.context : context, assets: assets === last.assets ? last.assets : assets };
     ({ context, assets } = this.last);
-    const build = ++this.build;
-    this.made = 0;
-    /** The paths met, each once. */
-    let met = 0;
-    const files = pages.map((page) => {
-      // A doc page's key is the same string on each save while the page is unchanged (PageData.docKey).
-      const key = page.key();
-      let known = this.byPath.get(page.path);
-      if (known?.seen !== build) met += 1;
-      if (known?.key !== key || known.context !== context) {
-        known = { key, context, html: render(page), seen: build };
-        this.byPath.set(page.path, known);
-        this.made += 1;
-      }
-      known.seen = build;
+    this.rendered = this.pages.all(pages, (page) => page.path, (page) => page.key(), (page) => ({ context, html: render(page) }),
+      (known) => known.context === context);
+    return this.rendered.map((known, index) => {
       let kept = known.file;
       if (kept?.assets !== assets || kept.search !== search) {
-        const beforeSearch = `${context}:${key}:${assets}`;
+        const page = pages[index] as PageOutput;
+        const beforeSearch = `${context}:${page.key()}:${assets}`;
         kept = { made: file(page, known.html, `${beforeSearch}:${search}`, beforeSearch), assets, search };
         known.file = kept;
       }
       return kept.made;
     });
-    // More entries than paths met are pages gone: found without a set of every path.
-    if (this.byPath.size > met) for (const [path, known] of this.byPath) if (known.seen !== build) this.byPath.delete(path);
-    return files;
   }
 
   /** Each page's HTML as kept, for the store's compaction. */
   html(): StoredText[] {
-    return [...this.byPath.values()].map((page) => page.html);
+    return this.rendered.map((page) => page.html);
   }
 }

@@ -2,6 +2,7 @@
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { TestContext } from 'node:test';
 import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -20,6 +21,18 @@ export function tempDir(prefix = 'pagewright-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   return dir;
+}
+
+/**
+ * New temporary folders removed when the test ends, pass or fail: a generated site and its builds
+ * are large enough not to wait for the test file's process to end.
+ */
+export function testDirs(t: TestContext, ...prefixes: string[]): string[] {
+  const dirs = prefixes.map((prefix) => tempDir(prefix));
+  t.after(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  return dirs;
 }
 
 /** A copy of the basic fixture with some files replaced or added (content paths relative to the site folder). */

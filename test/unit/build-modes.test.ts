@@ -4,7 +4,7 @@
 // content (API pages, images, changelog feeds, standalone pages, tags, categories), edited between
 // the cached builds as an author would.
 import assert from 'node:assert/strict';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildSite, type BuildResult } from '../../lib/pipeline.ts';
@@ -13,17 +13,12 @@ import { keepReadyIndex } from '../../lib/runtime/cached.ts';
 import { LaterWrites } from '../../lib/runtime/later-writes.ts';
 import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
 import { differences, snapshot } from '../helpers/output-files.ts';
-import { ROOT, tempDir } from '../helpers/site.ts';
+import { ROOT, testDirs } from '../helpers/site.ts';
 
 const summary = (result: BuildResult) => ({ pages: result.pages, files: result.files, warnings: result.warnings, search: result.search });
 
 test('one thread, a helper thread and the npm start cache after edits write the same site', async (t) => {
-  const site = tempDir('pagewright-modes-');
-  const outs = tempDir('pagewright-modes-out-');
-  t.after(() => {
-    rmSync(site, { recursive: true, force: true });
-    rmSync(outs, { recursive: true, force: true });
-  });
+  const [site = '', outs = ''] = testDirs(t, 'pagewright-modes-', 'pagewright-modes-out-');
   cpSync(join(ROOT, 'content'), join(site, 'content'), { recursive: true });
   cpSync(join(ROOT, 'assets/img'), join(site, 'assets/img'), { recursive: true });
 

@@ -12,7 +12,7 @@ import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { keepReadyIndex } from '../../lib/runtime/cached.ts';
 import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
 import { differences, snapshot } from '../helpers/output-files.ts';
-import { ROOT, tempDir } from '../helpers/site.ts';
+import { ROOT, tempDir, testDirs } from '../helpers/site.ts';
 
 /** A build cache with a helper thread for the search, as the build worker of `npm start` sets it up (lib/dev/build-worker.ts). */
 function npmStartCache(t: TestContext): BuildCache {
@@ -67,12 +67,7 @@ test('the first error in file order wins when the helper fails on a later doc th
 });
 
 test('with two threads, the markdown twins and the parts of /llms-full.txt are written as in one thread', async (t) => {
-  const site = tempDir('pagewright-helper-');
-  const outs = tempDir('pagewright-helper-out-');
-  t.after(() => {
-    rmSync(site, { recursive: true, force: true });
-    rmSync(outs, { recursive: true, force: true });
-  });
+  const [site = '', outs = ''] = testDirs(t, 'pagewright-helper-', 'pagewright-helper-out-');
   // Two parts, whose groups both threads may claim (lib/runtime/threaded.ts), and an unlisted doc
   // (in the last group, with the list of parts) whose twin links an image and another doc.
   writeCorpusSite(ROOT, site, 250);
@@ -119,12 +114,7 @@ test('with two threads, the output folder is made before assemble, yet a content
 });
 
 test('npm start gives the later docs of a large transform to its helper thread: the same site and warnings, and a page made again when its image changes', async (t) => {
-  const site = tempDir('pagewright-helper-');
-  const outs = tempDir('pagewright-helper-out-');
-  t.after(() => {
-    rmSync(site, { recursive: true, force: true });
-    rmSync(outs, { recursive: true, force: true });
-  });
+  const [site = '', outs = ''] = testDirs(t, 'pagewright-helper-', 'pagewright-helper-out-');
   writeCorpusSite(ROOT, site, 40);
   // The last doc, which the helper transforms: an image beside its text and a warning.
   const pages = readdirSync(join(site, 'content/docs'), { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('page-')).sort();
