@@ -17,6 +17,7 @@ import type {
 import type { TocItem } from '../transform/types.ts';
 import { findCategory, firstRoute, sidebarKey, type SidebarLayout } from './sidebar.ts';
 import { groupTagsByLetter, tagPageRoute, type TagPageSlice } from './tags.ts';
+import type { DocIds } from './doc-ids.ts';
 
 /**
  * A page of the output table (lib/assemble/output-table.ts): its template, and its data, which is
@@ -158,6 +159,8 @@ export class PageData {
     private readonly updated: Map<string, number>,
     /** Each doc by route: the category cards show their docs' descriptions. */
     private readonly docsByRoute: Map<string, DocPage>,
+    /** Each doc by id: a doc's pagination_prev/next names one. */
+    private readonly ids: DocIds,
     /** The routes of the tag pages: an unlisted doc's tag that no listed doc has has no page to link to. */
     private readonly tagRoutes: Set<string>,
     /** Each doc's HTML key, when the build keeps one (`npm start`). */
@@ -294,7 +297,7 @@ export class PageData {
     if (wanted === null) return undefined;
     let link = neighbour;
     if (wanted !== undefined) {
-      const target = this.docsById().get(wanted);
+      const target = this.ids.get(wanted);
       if (!target) {
         const name = key === 'paginationPrev' ? 'pagination_prev' : 'pagination_next';
         throw new BuildError({ file: doc.source.file, line: doc.source.frontMatter.lines[key] }, `${name} is "${wanted}", but no doc has that id.`,
@@ -304,12 +307,6 @@ export class PageData {
     }
     const label = link && this.docsByRoute.get(link.route)?.source.frontMatter.paginationLabel;
     return link && label ? { ...link, label } : link;
-  }
-
-  private byId: Map<string, DocPage> | undefined;
-  private docsById(): Map<string, DocPage> {
-    this.byId ??= new Map([...this.docsByRoute.values()].map((doc) => [doc.id, doc]));
-    return this.byId;
   }
 
   /** A generated category index: its description and one card per child page or sub-category. */

@@ -8,6 +8,7 @@ import type { SidebarSpec, SidebarSpecItem } from '../load/docusaurus/sidebars.t
 import { encodeSegment } from '../load/route-path.ts';
 import type { DocPage, SidebarItem } from '../model.ts';
 import { slugify } from '../slug.ts';
+import type { DocIds } from './doc-ids.ts';
 import { folderTree } from './sidebar.ts';
 
 export interface ResolvedSidebars {
@@ -18,9 +19,8 @@ export interface ResolvedSidebars {
   displayed: Map<string, SidebarItem[]>;
 }
 
-export function resolveSidebars(specs: SidebarSpec[], docs: DocPage[], folderCategories: CategorySource[], docsPath: string, diagnostics: Diagnostics): ResolvedSidebars {
-  const docsById = new Map(docs.map((doc) => [doc.id, doc]));
-  const tree = folderTree(docs, folderCategories);
+export function resolveSidebars(specs: SidebarSpec[], docs: DocPage[], ids: DocIds, folderCategories: CategorySource[], docsPath: string, diagnostics: Diagnostics): ResolvedSidebars {
+  const tree = folderTree(docs, folderCategories, ids);
   // `dirName` is written without number prefixes ("guides/advanced" for 02-guides/1-advanced).
   const dirById = new Map<string, string>([['', '']]);
   for (const category of folderCategories) dirById.set(category.dir.split('/').map((part) => parseNumberPrefix(part).name).join('/'), category.dir);
@@ -65,7 +65,7 @@ export function resolveSidebars(specs: SidebarSpec[], docs: DocPage[], folderCat
   };
 
   function docOf(id: string, where: Location): DocPage {
-    const doc = docsById.get(id);
+    const doc = ids.get(id);
     if (!doc) {
       throw new BuildError(where, `The sidebars name the doc id "${id}", but no doc has it.`,
         'Use a doc id: its path under the docs folder without extension and number prefixes, with the front matter id in place of the file name when it has one.');

@@ -18,6 +18,7 @@ import { llmsTxt, readingOrder } from './llms.ts';
 import { buildSidebar, categoriesByRoute, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
 import { resolveSidebars } from './sidebars-file.ts';
 import { collectTags } from './tags.ts';
+import type { DocIds } from './doc-ids.ts';
 import { sitemapFiles, type SitemapFile } from './sitemap.ts';
 
 export interface SiteParts {
@@ -70,16 +71,18 @@ export function siteSitemap(config: SiteConfig, routes: string[], cache: SitePar
 }
 
 /** This build's site-wide parts; with a cache, the last build's while what they are made from is the same. */
-export function assembleSiteParts(loaded: LoadedSite, docs: DocPage[], diagnostics: Diagnostics, cache: SitePartsCache | undefined): SiteParts {
-  if (!cache) return applied(loaded, makeParts(loaded, docs, diagnostics));
+export function assembleSiteParts(loaded: LoadedSite, docs: DocPage[], ids: DocIds, diagnostics: Diagnostics, cache: SitePartsCache | undefined): SiteParts {
+  if (!cache) return applied(loaded, makeParts(loaded, docs, ids, diagnostics));
   const { config, content, docusaurus, docsRoute, tagsRoute } = loaded;
   // The configuration before this build sets anything in it (applied).
-  const key = keyOf([cache.factsKey.of(docs.map((doc) => docFacts(cache, doc))), content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
+  // The docs left out for a route taken count by the ids they give (DocIds).
+  const ignored = content.ignored.map((doc) => [doc.id, doc.route]);
+  const key = keyOf([cache.factsKey.of(docs.map((doc) => docFacts(cache, doc))), ignored, content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
   cache.made = false;
   const kept = cache.parts.get('site', key, () => {
     cache.made = true;
     const made = new Diagnostics();
-    return { parts: makeParts(loaded, docs, made), warnings: made.warnings };
+    return { parts: makeParts(loaded, docs, ids, made), warnings: made.warnings };
   });
   for (const warning of kept.warnings) diagnostics.warn(warning, warning.message);
   return applied(loaded, kept.parts);
@@ -108,11 +111,11 @@ function applied(loaded: LoadedSite, parts: SiteParts): SiteParts {
   return parts;
 }
 
-function makeParts(loaded: LoadedSite, docs: DocPage[], diagnostics: Diagnostics): SiteParts {
+function makeParts(loaded: LoadedSite, docs: DocPage[], ids: DocIds, diagnostics: Diagnostics): SiteParts {
   const { config, content } = loaded;
   const { sidebar, layout, categories, mainDoc, sidebarLinkHrefs } = loaded.docusaurus
-    ? docusaurusSidebars(loaded, loaded.docusaurus, docs, diagnostics)
-    : { ...folderSidebar(docs, content.categories, config), categories: content.categories, mainDoc: undefined, sidebarLinkHrefs: [] };
+    ? docusaurusSidebars(loaded, loaded.docusaurus, docs, ids, diagnostics)
+    : { ...folderSidebar(docs, ids, content.categories, config), categories: content.categories, mainDoc: undefined, sidebarLinkHrefs: [] };
   const listed = docs.filter((doc) => !doc.unlisted);
   const categoryNodes = categoriesByRoute(sidebar);
   let llms: string | undefined;
@@ -157,8 +160,8 @@ function categoryDescriptions(sidebar: SidebarItem[]): Map<string, string> {
 }
 
 /** The sidebar of a site without sidebars file: its docs folder as a tree. */
-function folderSidebar(docs: DocPage[], categories: CategorySource[], config: SiteConfig): { sidebar: SidebarItem[]; layout: SidebarLayout } {
-  const sidebar = buildSidebar(docs, categories, config.sidebarLinks);
+function folderSidebar(docs: DocPage[], ids: DocIds, categories: CategorySource[], config: SiteConfig): { sidebar: SidebarItem[]; layout: SidebarLayout } {
+  const sidebar = buildSidebar(docs, categories, ids, config.sidebarLinks);
   return { sidebar, layout: layoutSidebar(sidebar, config.docs.sidebarPerFolder) };
 }
 
@@ -167,18 +170,18 @@ function folderSidebar(docs: DocPage[], categories: CategorySource[], config: Si
  * them: the navbar's sidebar links lead to each sidebar's first page, the main doc is the first
  * sidebar's first doc. `sidebar` lists every sidebar's items, for what reads all of them (llms.txt).
  */
-function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms' | 'readingOrder' | 'categorySections'> {
+function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], ids: DocIds, diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms' | 'readingOrder' | 'categorySections'> {
   const { config, content } = loaded;
   let named: { id: string; items: SidebarItem[] }[];
   let layout: SidebarLayout;
   let categories = content.categories;
   if (parts.sidebars) {
-    const resolved = resolveSidebars(parts.sidebars, docs, content.categories, config.docs.version.path, diagnostics);
+    const resolved = resolveSidebars(parts.sidebars, docs, ids, content.categories, config.docs.version.path, diagnostics);
     named = resolved.sidebars;
     layout = layoutSidebars(named.map((sidebar) => sidebar.items), resolved.displayed);
     categories = [...content.categories, ...resolved.categories];
   } else {
-    const folder = folderSidebar(docs, content.categories, config);
+    const folder = folderSidebar(docs, ids, content.categories, config);
     named = [{ id: '', items: folder.sidebar }];
     layout = folder.layout;
   }

@@ -31,6 +31,7 @@ import { changelogFeeds } from './feeds.ts';
 import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
 import { DocTemplatePage, notFoundPageData, PageData, TemplatePage, type HtmlKey } from './page-data.ts';
 import { categoryLinkDoc } from './sidebar.ts';
+import { DocIds } from './doc-ids.ts';
 import { assembleSiteParts, siteSitemap, type SitePartsCache } from './site-parts.ts';
 import { readStaticFile } from '../assets/static-files.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
@@ -68,9 +69,11 @@ export interface AssembleInput {
 
 export function assembleSite({ root, loaded, docs, standalone, committed, assets, twinFiles, htmlKeys, siteParts, diagnostics }: AssembleInput): AssembledSite {
   const { config, content, siteDir, tagsRoute, api } = loaded;
-  warnLostCategoryLinks(siteDir, docs, content.categories, diagnostics);
-  const { layout, categories: allCategories, categoryNodes, tags, llms, readingOrder, categorySections } = assembleSiteParts(loaded, docs, diagnostics, siteParts);
-  if (!docs.some((doc) => doc.id === config.docs.mainDoc)) {
+  const ids = new DocIds(docs, content.ignored);
+  warnLostCategoryLinks(siteDir, docs, ids, content.categories, diagnostics);
+  const { layout, categories: allCategories, categoryNodes, tags, llms, readingOrder, categorySections } = assembleSiteParts(loaded, docs, ids, diagnostics, siteParts);
+  // Looked for among the docs first: most builds then never make the map of ids.
+  if (!docs.some((doc) => doc.id === config.docs.mainDoc) && !ids.get(config.docs.mainDoc)) {
     throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
       'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
   }
@@ -78,7 +81,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
   const docRoutes = new Set(loaded.routeByFile.values());
   // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
-  const pageData = new PageData(config, layout, updated, docsByRoute, new Set(tags.map((tag) => tag.route)), htmlKeys);
+  const pageData = new PageData(config, layout, updated, docsByRoute, ids, new Set(tags.map((tag) => tag.route)), htmlKeys);
   const pages = new Pages(diagnostics);
   // A Docusaurus site whose docs are at the root ("routeBasePath: '/'") has a doc as its home page.
   if (!docsByRoute.has('/')) pages.add('/', `home page (${loaded.configFile})`, HomePage, () => pageData.home());
@@ -180,11 +183,10 @@ function packageVersion(root: string): string {
 }
 
 /** A category file's `link: {type: doc}` that names no doc: a warning at its line (the category would lose its link). */
-function warnLostCategoryLinks(siteDir: string, docs: DocPage[], categories: CategorySource[], diagnostics: Diagnostics): void {
+function warnLostCategoryLinks(siteDir: string, docs: DocPage[], ids: DocIds, categories: CategorySource[], diagnostics: Diagnostics): void {
   if (categories.every((category) => category.linkDocId === undefined)) return;
-  const docsById = new Map(docs.map((doc) => [doc.id, doc]));
   for (const category of categories) {
-    if (category.linkDocId === undefined || categoryLinkDoc(category, docsById, docs)) continue;
+    if (category.linkDocId === undefined || categoryLinkDoc(category, ids, docs)) continue;
     const file = category.file ?? category.dir;
     diagnostics.warn({ file, line: category.file ? lineOfKey(readFileSync(join(siteDir, category.file), 'utf8'), 'id') : undefined },
       `The category links to the doc id "${category.linkDocId}", but no doc has it; the category has no page of its own. Use the doc's id (its front matter id, or its file name without number prefix).`);

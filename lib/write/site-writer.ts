@@ -262,7 +262,7 @@ let calls = 0;
  * made anew on each save, a map of every file with an entry object for each was, with a new file
  * object for every page, half of the write stage of a save at 10,000 pages (48 ms, now 22). Each
  * entry notes the call that met its path, so that the files gone are found without a set of every
- * path, however often a path comes (docs that share a route share their markdown twin's path).
+ * path, and a path the table holds twice counts once.
  */
 export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined,
   holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {

@@ -4,10 +4,10 @@
 // The small cases live in test/fixtures/bad-input/<case>/, holding only the files they change;
 // the large or binary ones (5 MB page, non-UTF-8 bytes, 200-level list) are generated here.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { badInputHarness, caseSite, pageBody } from '../helpers/bad-input.ts';
+import { badInputHarness, CASES, caseSite, pageBody } from '../helpers/bad-input.ts';
 import { BASIC_FIXTURE, buildInto, fixtureWith } from '../helpers/site.ts';
 
 const { failure } = await badInputHarness();
@@ -70,6 +70,24 @@ test('two files for one route build, with a warning at the slug line; the first 
       + 'Give one of them another slug or file name.',
   }]);
   assert.match(pageBody(outDir, '/docs/guides/first/'), /<h1>First guide<\/h1>/);
+  // The file left out shows nowhere: not in the sidebar, the search index, the llms files or a markdown twin.
+  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    assert.doesNotMatch(readFileSync(path, 'utf8'), /Duplicate|asks for the route/, path);
+  }
+});
+
+test('an id of a doc left out for its route names the page at that route; the id of the doc kept there too', async () => {
+  const duplicate = readFileSync(join(CASES, 'duplicate-route/content/docs/guides/3-duplicate.md'), 'utf8');
+  const { result, outDir } = await buildInto(fixtureWith({
+    'content/docs/guides/3-duplicate.md': duplicate,
+    'content/docs/guides/4-last.md': '---\npagination_prev: guides/duplicate\npagination_next: guides/first\n---\n\n# Last guide\n',
+  }));
+  assert.deepEqual(result.warnings.map((warning) => warning.file), ['content/docs/guides/3-duplicate.md']);
+  const nav = /<nav class="pagination-nav"[\s\S]*?<\/nav>/.exec(readFileSync(join(outDir, 'docs/guides/last/index.html'), 'utf8'))?.[0] ?? '';
+  const links = [...nav.matchAll(/href="([^"]+)"[\s\S]*?pagination-nav__label">([^<]+)</g)].map((match) => `${match[2]?.replace(/\s+/g, ' ')} ${match[1]}`);
+  assert.deepEqual(links, ['First guide /docs/guides/first/', 'First guide /docs/guides/first/']);
 });
 
 test('a missing image fails naming the file, the line and the image', async () => {

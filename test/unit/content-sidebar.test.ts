@@ -7,6 +7,7 @@ import { BuildError, Diagnostics } from '../../lib/diagnostics.ts';
 import type { DocPage, SidebarItem } from '../../lib/model.ts';
 import { transformDoc } from '../../lib/transform/doc.ts';
 import { buildSidebar, flattenSidebar, layoutSidebar } from '../../lib/assemble/sidebar.ts';
+import { DocIds } from '../../lib/assemble/doc-ids.ts';
 import { tempDir } from '../helpers/site.ts';
 
 function writeTree(files: Record<string, string>): string {
@@ -55,7 +56,7 @@ function load(files: Record<string, string> = TREE) {
   const docs = content.docs.map((source) => transformDoc(source, {
     baseUrl: '/', tagsRoute: '/docs/tags/', diagnostics, resolveDocFile: () => undefined, addAsset: () => undefined,
   }));
-  return { content, docs, sidebar: buildSidebar(docs, content.categories) };
+  return { content, docs, sidebar: buildSidebar(docs, content.categories, new DocIds(docs, [])) };
 }
 
 function labels(items: SidebarItem[]): unknown[] {

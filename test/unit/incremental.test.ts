@@ -225,19 +225,30 @@ test('new, renamed and deleted files are handled', async () => {
   assert.equal(readdirSync(join(outDir, 'docs/guides')).includes('fourth'), false);
 });
 
-test('a deleted doc\'s files go, also while docs share a route (their markdown twins share a path)', async () => {
-  // Two more docs at the first guide's route: each is warned of and its page left out, yet each
-  // twin is a file at the same path; then a doc deleted takes as many files away (its page and twin).
-  const sameRoute = (title: string) => `---\ntitle: ${title}\nslug: /guides/first\n---\n\n# ${title}\n`;
+test('of docs that share a route the first is published; a save that deletes it publishes the next, and a deleted doc\'s files go', async () => {
+  const sameRoute = (title: string) => `---\ntitle: ${title}\nslug: /guides/shared\n---\n\n# ${title}\n\nThe text of ${title}.\n`;
   const { site, outDir, build } = await incrementalSite(ROOT, {
     'content/docs/guides/3-again.md': sameRoute('Again'),
     'content/docs/guides/3-once-more.md': sameRoute('Once more'),
     'content/docs/guides/4-extra.md': '# Extra guide\n\nSoon gone.\n',
   });
+  const read = (path: string) => readFileSync(join(outDir, path), 'utf8');
+  /** Where the site shows the doc titled `title`: its page, its twin, the sidebar, /llms-full.txt. */
+  const shown = (title: string) => [
+    read('docs/guides/shared/index.html').includes(`The text of ${title}.`),
+    read('docs/guides/shared/index.md').includes(`The text of ${title}.`),
+    new RegExp(`>\\s*${title}\\s*<`).test(read('docs/guides/first/index.html')),
+    read('llms-full.txt').includes(`The text of ${title}.`),
+  ];
   await build(true);
+  assert.deepEqual(shown('Again'), [true, true, true, true]);
+  assert.deepEqual(shown('Once more'), [false, false, false, false], 'the second doc at the route shows nowhere');
   assert.ok(readdirSync(join(outDir, 'docs/guides')).includes('extra'));
+  rmSync(join(site, 'content/docs/guides/3-again.md'));
   rmSync(join(site, 'content/docs/guides/4-extra.md'));
   await build(true);
+  assert.deepEqual(shown('Once more'), [true, true, true, true], 'the route\'s next doc is published');
+  assert.deepEqual(shown('Again'), [false, false, false, false]);
   assert.equal(readdirSync(join(outDir, 'docs/guides')).includes('extra'), false, 'the deleted doc\'s page and twin are gone');
 });
 
