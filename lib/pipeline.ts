@@ -10,8 +10,9 @@ import { assembleSite } from './assemble/site.ts';
 import { checkLinks, linkTargets, siteLinks } from './check/links.ts';
 import { checkSamples } from './check/samples.ts';
 import { BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
-import { publishedContent } from './load/content.ts';
+import { publishedContent } from './load/published.ts';
 import { loadSite } from './load/site.ts';
+import type { DocPage } from './model.ts';
 import type { BuildCache } from './runtime/build-cache.ts';
 import { runtimeFor } from './runtime/runtime.ts';
 import { transformSite } from './transform/site.ts';
@@ -74,7 +75,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const commitDates = runtime.commitDates(siteDir);
     const loaded = await stage('load', () => {
       const site = loadSite(siteDir, diagnostics, { parsed: (path, parse) => runtime.parsed(path, parse), keep: runtime.keep, knownDocs: runtime.knownDocs, knownTree: runtime.knownTree });
-      return { ...site, content: publishedContent(site.content, options.drafts ?? false, diagnostics) };
+      return { ...site, content: publishedContent(site.content, options.drafts ?? false, diagnostics, runtime.publishedDocs) };
     });
     runtime = runtime.forDocs(loaded.content.docs.length);
     const assets = new AssetCollector(loaded.config.baseUrl, siteDir, runtime.checkedImages);

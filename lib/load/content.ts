@@ -61,55 +61,8 @@ export interface LoadedContent {
   categories: CategorySource[];
   /** Docs with `draft: true` that this build leaves out (a production build; `npm start` keeps them in `docs`). */
   drafts: DocSource[];
-  /** Docs left out because an earlier doc has their route (publishedContent); an id of theirs names the page at that route. */
+  /** Docs left out because an earlier doc has their route (lib/load/published.ts); an id of theirs names the page at that route. */
   ignored: DocSource[];
-}
-
-/**
- * The docs a build publishes. A production build moves drafts out of `docs` (links to them are then
- * broken, and say why). A doc whose route an earlier doc has moves to `ignored`, with a warning at
- * its slug line: left out here, no part of the site (sidebar, search, llms files, twins, tags)
- * shows a doc whose page is another doc's. Routes that differ only in letter case ("Guide.md" and
- * "guide.md") are a warning: two folders of the output on Linux, but one on macOS and Windows,
- * where one page would silently replace the other.
- */
-export function publishedContent(content: LoadedContent, drafts: boolean, diagnostics: Diagnostics): LoadedContent {
-  const withDrafts = drafts ? content.docs : content.docs.filter((doc) => !doc.frontMatter.draft);
-  const docs: DocSource[] = [];
-  const ignored: DocSource[] = [];
-  const fileByRoute = new Map<string, string>();
-  const byFolded = new Map<string, { route: string; file: string }>();
-  /** The file that has the route already, if any; else the route is noted as `where`'s. */
-  const taken = (route: string, where: Location): string | undefined => {
-    const first = fileByRoute.get(route);
-    if (first !== undefined) return first;
-    fileByRoute.set(route, where.file);
-    const folded = route.toLowerCase();
-    const other = byFolded.get(folded);
-    if (!other) byFolded.set(folded, { route, file: where.file });
-    else {
-      diagnostics.warn(where, `The route "${route}" differs from "${other.route}" (${other.file}) only in letter case: `
-        + 'on a case-insensitive file system (macOS, Windows) one page would overwrite the other. Rename one of them.');
-    }
-    return undefined;
-  };
-  for (const doc of withDrafts) {
-    const where = { file: doc.file, line: doc.slugLine };
-    const first = taken(doc.route, where);
-    if (first === undefined) docs.push(doc);
-    else {
-      diagnostics.warn(where, `Duplicate route "${doc.route}": also produced by ${first}; this one is ignored. Give one of them another slug or file name.`);
-      ignored.push(doc);
-    }
-  }
-  // A category's index page at a doc's route is left out by assemble, which warns of it.
-  for (const category of content.categories) {
-    if (category.indexRoute && category.file) taken(category.indexRoute, { file: category.file, line: category.slugLine });
-  }
-  return {
-    ...content, docs, ignored: [...content.ignored, ...ignored],
-    drafts: drafts ? content.drafts : [...content.drafts, ...content.docs.filter((doc) => doc.frontMatter.draft)],
-  };
 }
 
 // Docusaurus's rule: digits, then "-", "_" or "." (spaces around allowed: "01 - Intro"), then the

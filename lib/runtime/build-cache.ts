@@ -17,6 +17,7 @@ import type { Warning } from '../diagnostics.ts';
 import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
+import { PublishedDocs } from '../load/published.ts';
 import type { DocPage } from '../model.ts';
 import type { KeptTwin, KeptTwinFiles, TwinCache } from '../assemble/llms.ts';
 import type { TwinDoc } from '../transform/twin.ts';
@@ -57,6 +58,8 @@ export class BuildCache {
   readonly sources = new Memo<KnownDoc>();
   /** The last walk of the docs folder, and the files the server's watcher saw change since (`saw`). */
   readonly tree = new KnownTree();
+  /** The docs published, one a route, while the docs keep their routes (lib/load/published.ts). */
+  readonly published = new PublishedDocs();
   /** Each doc source's digest while the object is the same, and its key in the docs memo with what all docs share (CachedRuntime.docKey). */
   readonly sourceKeys = new WeakMap<DocSource, { own: string; shared: string; key: string }>();
   /** A key of every doc's file and route, which each doc's markdown depends on (its links). */

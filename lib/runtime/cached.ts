@@ -60,6 +60,10 @@ export class CachedRuntime implements Runtime {
     return this.cache.tree;
   }
 
+  get publishedDocs(): BuildCache['published'] {
+    return this.cache.published;
+  }
+
   get checkedImages(): BuildCache['images'] {
     return this.cache.images;
   }

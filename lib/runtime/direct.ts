@@ -32,6 +32,8 @@ export class DirectRuntime implements Runtime {
   readonly knownDocs = undefined;
   /** A production build walks the docs folder once anyway. */
   readonly knownTree = undefined;
+  /** A production build places its docs once anyway. */
+  readonly publishedDocs = undefined;
   /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */
   protected writer: SiteWriter | undefined;
   private search: Omit<BuiltSearchIndex, 'url'> | undefined;

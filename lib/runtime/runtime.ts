@@ -16,6 +16,7 @@ import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import type { KnownTree } from '../load/known-tree.ts';
+import type { PublishedDocs } from '../load/published.ts';
 import type { KeptLinkChecks } from '../check/links.ts';
 import type { DocPage } from '../model.ts';
 import type { ApiDescription } from '../openapi-model.ts';
@@ -95,6 +96,8 @@ export interface Runtime {
   readonly knownDocs: Memo<KnownDoc> | undefined;
   /** Load: the last walk of the docs folder, while the watcher saw only known docs edited (`npm start` only). */
   readonly knownTree: KnownTree | undefined;
+  /** Load: the last build's docs published, one a route, while the docs keep their routes (`npm start` only). */
+  readonly publishedDocs: PublishedDocs | undefined;
   /**
    * Load and transform: where each doc's markdown body (and in a production build its HTML) waits
    * until it is read (a spill file, lib/runtime/spill.ts); undefined keeps them in memory.

@@ -18,8 +18,8 @@ async function incrementalSite(root = ROOT, files: Record<string, string> = {}) 
   const cache = new BuildCache();
   /** `deferSearch`: as a save in `npm start` builds (BuildOptions.deferSearch). */
   const build = async (deferSearch = false) => {
-    await buildSite({ root, siteDir: site, outDir, cache, deferSearch });
-    return { ...cache.stats };
+    const { warnings } = await buildSite({ root, siteDir: site, outDir, cache, deferSearch });
+    return { ...cache.stats, warnings };
   };
   return { site, outDir, cache, build };
 }
@@ -267,6 +267,28 @@ async function watchedSite() {
   const routes = (dir: string) => readdirSync(join(site.outDir, dir));
   return { ...site, save, page, routes, docs: join(site.site, 'content/docs') };
 }
+
+test('a save that gives a doc a route taken leaves it out with a warning, also through saves of other docs; a save back publishes it', async () => {
+  const { docs, save, page, routes } = await watchedSite();
+  const third = join(docs, 'guides/3-third.md');
+  const inSidebar = () => />\s*Third guide\s*</.test(page('docs/guides/first'));
+  const duplicate = (warnings: { file: string; message: string }[]) => warnings.filter((warning) => warning.message.startsWith('Duplicate route')).map((warning) => warning.file);
+  writeFileSync(third, '# Third guide\n\nNew.\n');
+  await save('guides/3-third.md');
+  assert.ok(routes('docs/guides').includes('third') && inSidebar());
+  writeFileSync(third, '---\nslug: /guides/first\n---\n\n# Third guide\n\nNew.\n');
+  assert.deepEqual(duplicate((await save('guides/3-third.md')).warnings), ['content/docs/guides/3-third.md']);
+  assert.equal(routes('docs/guides').includes('third') || inSidebar(), false, 'the doc is left out');
+  assert.match(page('docs/guides/first'), /<h1>First guide<\/h1>/);
+  // A save of another doc: the places are the last build's, and so is the warning.
+  const first = join(docs, 'guides/1-first.md');
+  writeFileSync(first, readFileSync(first, 'utf8').replace('# First guide', '# First guide\n\nAn edit.'));
+  assert.deepEqual(duplicate((await save('guides/1-first.md')).warnings), ['content/docs/guides/3-third.md']);
+  assert.equal(inSidebar(), false);
+  writeFileSync(third, '# Third guide\n\nNew.\n');
+  assert.deepEqual(duplicate((await save('guides/3-third.md')).warnings), []);
+  assert.ok(routes('docs/guides').includes('third') && inSidebar(), 'published again');
+});
 
 test('a save the watcher tells of reads the docs it names, and walks the folder only when one could be new', async () => {
   const { docs, save, page, routes } = await watchedSite();
