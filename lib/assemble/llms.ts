@@ -140,8 +140,9 @@ export function markdownTwinGroups(config: TwinConfig, inOrder: TwinDoc[], conte
   const kept = (cache: TwinCache, doc: TwinDoc) => cache.get(doc, siteRoot) ?? cache.keep(doc, siteRoot, make(doc));
   const twin = (doc: TwinDoc) => made ? kept(made, doc).text() : make(doc);
   // Unlisted docs keep their twin but are left out of the whole documentation, as out of llms.txt.
-  const full = inOrder.filter((doc) => !doc.unlisted);
-  const unlisted = inOrder.filter((doc) => doc.unlisted);
+  const full: TwinDoc[] = [];
+  const unlisted: TwinDoc[] = [];
+  for (const doc of inOrder) (doc.unlisted ? unlisted : full).push(doc);
   /** The cache, which only `npm start`'s files (the versioned ones) ask for. */
   const keeping = () => {
     if (!made) throw new Error('Internal error: a markdown twin without a cache was asked for its version.');

@@ -130,12 +130,14 @@ export class CachedRuntime implements Runtime {
     const premade = await this.helperShare(input, toMake, make, known);
     const made = docs.all(sources, (source) => source.absPath, (_source, index) => keys[index] as string, (source) => premade.get(source) ?? make(source),
       (kept) => kept.images.every((image) => fileStamp(image.path) === image.stamp));
-    this.cache.htmlStore.compact(made.flatMap((doc) => [doc.html, doc.toc]));
     // What transforming did besides returning the page, replayed for reused docs (adding an image twice adds it once).
+    let liveBytes = 0;
     for (const doc of made) {
       for (const image of doc.images) env.addAsset(image.path);
       for (const warning of doc.warnings) env.diagnostics.warn(warning, warning.message);
+      liveBytes += doc.html.length + doc.toc.length;
     }
+    this.cache.htmlStore.compactBy(liveBytes, () => made.flatMap((doc) => [doc.html, doc.toc]));
     this.cache.stats.docsTransformed = docs.made;
     this.cache.stats.docsTotal = sources.length;
     return made.map((doc) => doc.page);

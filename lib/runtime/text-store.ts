@@ -70,12 +70,20 @@ export class TextStore {
    * one is mostly dead bytes, and removes the old one.
    */
   compact(live: readonly StoredText[]): void {
+    this.compactBy(live.reduce((sum, text) => sum + text.length, 0), () => live);
+  }
+
+  /**
+   * compact, told how many bytes are live by a caller that counts them in a loop of its own: the
+   * list of every text is made only to move them (an array of two texts a doc, and a pass to sum
+   * them, were ~80 ms of a save at 100,000 docs).
+   */
+  compactBy(liveBytes: number, live: () => readonly StoredText[]): void {
     const old = this.file;
-    const liveBytes = live.reduce((sum, text) => sum + text.length, 0);
     if (!old || this.size <= 2 * liveBytes + this.slack) return;
     this.file = undefined;
     this.size = 0;
-    for (const text of live) text.offset = this.put(old.get(text)).offset;
+    for (const text of live()) text.offset = this.put(old.get(text)).offset;
     closeSpillFile(old);
   }
 

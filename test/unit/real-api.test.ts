@@ -40,7 +40,7 @@ test('the API description loads with servers and bearer security', () => {
 test('every operation of the description is rendered on exactly one page, the page its route names', () => {
   assert.ok(api);
   const seen = new Map<string, string[]>();
-  for (const { id, route } of result.operations) seen.set(id, [...(seen.get(id) ?? []), route]);
+  for (const { id, route } of result.operations()) seen.set(id, [...(seen.get(id) ?? []), route]);
   for (const id of api.operations.keys()) assert.equal(seen.get(id)?.length, 1, `${id} on ${JSON.stringify(seen.get(id) ?? [])}`);
   for (const [route, ids] of Object.entries(PAGES)) {
     for (const id of ids) assert.deepEqual(seen.get(id), [route], id);
