@@ -6,7 +6,7 @@
 // categories and the configuration are the same, so that a save which changes one doc's body makes
 // none of them again (on 100,000 pages they took several seconds of each save).
 import { Diagnostics, BuildError, type Warning } from '../diagnostics.ts';
-import type { CategorySource } from '../load/content.ts';
+import type { CategorySource, DocSource } from '../load/content.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
 import type { LoadedSite } from '../load/site.ts';
@@ -14,6 +14,7 @@ import type { DocPage, SidebarCategory, SidebarItem, TagGroup } from '../model.t
 import type { SearchSection } from '../assets/search/sections.ts';
 import { keyOf, ListKey } from '../runtime/build-cache.ts';
 import { Memo } from '../runtime/memo.ts';
+import { PatchedMap } from '../runtime/patched-map.ts';
 import { llmsTxt, readingOrder } from './llms.ts';
 import { buildSidebar, categoriesByRoute, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
 import { resolveSidebars } from './sidebars-file.ts';
@@ -57,6 +58,9 @@ export class SitePartsCache {
   readonly sitemapKey = new ListKey();
   /** A key of every doc's facts in order. */
   readonly factsKey = new ListKey();
+  /** Each doc by route, and each doc's "Last updated" time by its file (lib/assemble/site.ts). */
+  readonly docsByRoute = new PatchedMap<DocPage, string, DocPage>((doc) => doc.route);
+  readonly updated = new PatchedMap<DocSource, string, number>((doc) => doc.absPath);
 }
 
 /**

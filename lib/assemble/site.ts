@@ -18,9 +18,9 @@ import type { AssetCollector } from '../assets/bundle.ts';
 import type { SearchSection } from '../assets/search/sections.ts';
 import { BuildError, lineOfKey, type Diagnostics } from '../diagnostics.ts';
 import type { CategorySource } from '../load/content.ts';
-import { lastUpdatedDates } from '../load/last-updated.ts';
+import { lastUpdatedDates, lastUpdatedTime } from '../load/last-updated.ts';
 import { routeFile } from '../load/route-path.ts';
-import type { LoadedSite } from '../load/site.ts';
+import { docRouteCheck, type LoadedSite } from '../load/site.ts';
 import type { DocPage, StandalonePage } from '../model.ts';
 import { baseUrlBannerScript, noFlashScript } from '../render/inline-scripts.ts';
 import { sharedRenderer } from '../render/shared-html.tsx';
@@ -77,11 +77,15 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
       'Use the id of a doc: its path under content/docs/ without extension and number prefixes.');
   }
-  const updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed, content.docs.map((doc) => doc.modifiedMs));
-  const docsByRoute = new Map(docs.map((doc) => [doc.route, doc]));
-  const docRoutes = new Set(loaded.routeByFile.values());
+  // `npm start` keeps both maps between saves, patched where the docs changed (PatchedMap).
+  let updated: Map<string, number>;
+  if (siteParts) {
+    const timeOf = lastUpdatedTime(siteDir, committed);
+    updated = siteParts.updated.of(content.docs, (doc) => timeOf(doc.absPath, doc.modifiedMs), committed);
+  } else updated = lastUpdatedDates(siteDir, content.docs.map((doc) => doc.absPath), committed, content.docs.map((doc) => doc.modifiedMs));
+  const docsByRoute = siteParts ? siteParts.docsByRoute.of(docs, (doc) => doc) : new Map(docs.map((doc) => [doc.route, doc]));
   // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
-  const pageData = new PageData(config, layout, updated, docsByRoute, ids, new Set(tags.map((tag) => tag.route)), htmlKeys);
+  const pageData = new PageData(config, layout, updated, docs, docsByRoute, ids, new Set(tags.map((tag) => tag.route)), htmlKeys);
   const pages = new Pages(diagnostics);
   // A Docusaurus site whose docs are at the root ("routeBasePath: '/'") has a doc as its home page.
   if (!docsByRoute.has('/')) pages.add('/', `home page (${loaded.configFile})`, HomePage, () => pageData.home());
@@ -131,11 +135,11 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     ...(api ? [fileOutput('openapi.yaml', () => api.text)] : []),
     // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
     // A Docusaurus site's static/ folder, at the site root.
-    ...staticOutputs(loaded, pages.routes(), diagnostics),
+    ...staticOutputs(loaded, pages, diagnostics),
     ...twinFiles({ config, inOrder: readingOrder.map((index) => docs[index] as DocPage), context: {
       resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
       docsDir: content.docsDir,
-      isDocRoute: (route) => docRoutes.has(route),
+      isDocRoute: docRouteCheck(loaded.routeByFile),
       imageUrl: (absPath) => assets.knownImage(absPath)?.url,
       api,
     } }),
@@ -154,8 +158,8 @@ class Pages {
   readonly list: PageOutput[] = [];
   private readonly sources = new Map<string, string>();
 
-  routes(): Set<string> {
-    return new Set(this.sources.keys());
+  has(route: string): boolean {
+    return this.sources.has(route);
   }
 
   constructor(private readonly diagnostics: Diagnostics) {}
@@ -194,11 +198,11 @@ function warnLostCategoryLinks(siteDir: string, docs: DocPage[], ids: DocIds, ca
 }
 
 /** The files of a Docusaurus static/ folder; one whose path a generated file has already is a warning and left out. */
-function staticOutputs(loaded: LoadedSite, pageRoutes: Set<string>, diagnostics: Diagnostics): FileOutput[] {
+function staticOutputs(loaded: LoadedSite, pages: Pages, diagnostics: Diagnostics): FileOutput[] {
   // Static files are never HTML (lib/assets/static-files.ts), so only the generated files can share a path with one.
   const generated = new Set(['/404.html', '/sitemap.xml', '/robots.txt', '/llms.txt', '/serve.json', '/openapi.yaml', `${loaded.docsRoute}llms.txt`]);
   return (loaded.docusaurus?.staticFiles ?? []).flatMap((file) => {
-    if (generated.has(file.route) || pageRoutes.has(file.route)) {
+    if (generated.has(file.route) || pages.has(file.route)) {
       diagnostics.warn({ file: file.file }, `This static file is not published: the site makes its own ${file.route}. Remove it or give it another name.`);
       return [];
     }

@@ -66,3 +66,13 @@ export function loadSite(siteDir: string, diagnostics: Diagnostics, { parsed, ke
     synonyms: loadSearchSynonyms(siteDir),
   };
 }
+
+/**
+ * Whether a route is a doc's (of `routeByFile`'s docs), for links whose last segment looks like a
+ * file. The set is made on the first question: most builds (and most saves of `npm start`) ask none,
+ * and a set of every route made on each save was ~25 ms at 100,000 docs.
+ */
+export function docRouteCheck(routeByFile: Map<string, string>): (route: string) => boolean {
+  let routes: Set<string> | undefined;
+  return (route) => (routes ??= new Set(routeByFile.values())).has(route);
+}
