@@ -22,6 +22,8 @@ export type TwinConfig = Pick<SiteConfig, 'url' | 'baseUrl' | 'title' | 'tagline
 export interface KeptTwin {
   readonly version: string;
   text(): string;
+  /** Asked for by this build too, without a look-up (the cache keeps the twins the last build asked for). */
+  renew(): void;
 }
 
 /** Where `npm start` keeps each doc's markdown twin from build to build (lib/runtime/build-cache.ts). */
@@ -156,7 +158,7 @@ export function markdownTwinGroups(config: TwinConfig, inOrder: TwinDoc[], conte
       if (!made && inFull) waiting.set(doc, content);
       return content;
     },
-    version: (doc) => kept(keeping(), doc).version,
+    twin: (doc) => kept(keeping(), doc),
     entry(doc) {
       // Made again only should the files be written in another order than the table's.
       const content = waiting.get(doc) ?? twin(doc);
@@ -213,7 +215,7 @@ export function markdownTwinGroups(config: TwinConfig, inOrder: TwinDoc[], conte
 /** What the twin files read (through a TwinRelay): a twin (`inFull`: it has an entry in /llms-full.txt), an entry, and with `npm start` their versions. */
 interface TwinSource {
   content(doc: TwinDoc, inFull: boolean): string;
-  version(doc: TwinDoc): string;
+  twin(doc: TwinDoc): KeptTwin;
   entry(doc: TwinDoc): string;
   fullVersion(head: string, docs: TwinDoc[]): string;
 }
@@ -257,10 +259,18 @@ class TwinFile implements FileOutput {
   }
 }
 
-/** `npm start`'s twin: versioned by its text's digest. */
+/**
+ * `npm start`'s twin: versioned by its text's digest. A file kept for the next build has the same
+ * doc and site root, so the same twin: kept with the file, renewed on each build instead of looked
+ * up by its doc (~90 ms a save at 100,000 docs).
+ */
 class KeptTwinFile extends TwinFile {
+  private twin: KeptTwin | undefined;
+
   version(): string {
-    return this.relay.source.version(this.doc);
+    if (this.twin) this.twin.renew();
+    else this.twin = this.relay.source.twin(this.doc);
+    return this.twin.version;
   }
 }
 

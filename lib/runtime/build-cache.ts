@@ -129,10 +129,14 @@ class StoredTwin implements KeptTwin {
   /** The last round of the store's that asked for it (TwinStore.use). */
   round = -1;
 
-  constructor(private readonly store: TextStore, readonly stored: StoredText, readonly siteRoot: string, readonly version: string) {}
+  constructor(private readonly owner: TwinStore, private readonly store: TextStore, readonly stored: StoredText, readonly siteRoot: string, readonly version: string) {}
 
   text(): string {
     return this.store.get(this.stored);
+  }
+
+  renew(): void {
+    this.owner.use(this);
   }
 }
 
@@ -162,13 +166,14 @@ export class TwinStore implements TwinCache {
   }
 
   keep(doc: TwinDoc, siteRoot: string, text: string): KeptTwin {
-    const twin = new StoredTwin(this.store, this.store.put(text), siteRoot, keyOfText(text));
+    const twin = new StoredTwin(this, this.store, this.store.put(text), siteRoot, keyOfText(text));
     this.twins.set(doc, twin);
     this.use(twin);
     return twin;
   }
 
-  private use(twin: StoredTwin): void {
+  /** Notes that this round asked for the twin (KeptTwin.renew). */
+  use(twin: StoredTwin): void {
     if (twin.round === this.round) return;
     twin.round = this.round;
     this.used.push(twin.stored);

@@ -10,7 +10,7 @@ import type { FileOutput } from '../../lib/assemble/output-table.ts';
 import { Diagnostics } from '../../lib/diagnostics.ts';
 import { loadSite } from '../../lib/load/site.ts';
 import type { DocPage } from '../../lib/model.ts';
-import { BuildCache } from '../../lib/runtime/build-cache.ts';
+import { BuildCache, TwinStore } from '../../lib/runtime/build-cache.ts';
 import { DirectRuntime } from '../../lib/runtime/direct.ts';
 import { transformSite } from '../../lib/transform/site.ts';
 import { ROOT } from '../helpers/site.ts';
@@ -60,7 +60,7 @@ test('kept between builds, a twin and its part of /llms-full.txt change version 
   const counted: TwinCache = {
     get: (doc, siteRoot) => {
       const twin = twins.get(doc, siteRoot);
-      return twin && { version: twin.version, text: () => (reads += 1, twin.text()) };
+      return twin && { version: twin.version, text: () => (reads += 1, twin.text()), renew: () => twin.renew() };
     },
     keep: (doc, siteRoot, text) => twins.keep(doc, siteRoot, text),
     lastFiles: undefined,
@@ -99,4 +99,22 @@ test('kept between builds, the files of a part whose docs are the same objects a
   assert.ok(doc);
   const twin = next.flat().find((file) => file.path === `${doc.route.slice(1)}index.md`);
   assert.match(String(twin?.content()), /One more paragraph\.\n$/);
+});
+
+test('kept with their files from build to build, the twins stay in the store as it moves them to new files', (t) => {
+  const twins = new TwinStore(0);
+  t.after(() => twins.close());
+  // As the write stage asks: every file's version; after the build, the store moves what was asked for.
+  const build = (of: DocPage[]) => {
+    const files = markdownTwins(loaded.config, of, context, twins, PART_DOCS);
+    for (const file of files) file.version?.();
+    twins.compact();
+    return files;
+  };
+  build(docs);
+  build(docs);
+  const at = 10;
+  const edited = docs.map((doc, index) => index === at ? { ...doc, source: { ...doc.source, body: `${doc.source.body}\n\nOne more paragraph.\n` } } : doc);
+  // The edited doc's part is made anew: its entries read the other docs' twins back from the store.
+  assert.deepEqual(written(build(edited)), written(markdownTwins(loaded.config, edited, context, undefined, PART_DOCS)));
 });
