@@ -14,6 +14,7 @@ import { routeFile } from '../load/route-path.ts';
 import { flattenSidebar } from './sidebar.ts';
 import { fileOutput, type FileOutput } from './output-table.ts';
 import { keyOfText } from '../runtime/build-cache.ts';
+import { sameItems } from '../runtime/same-items.ts';
 
 /** What the twins and /llms-full.txt read of the site's configuration. */
 export type TwinConfig = Pick<SiteConfig, 'url' | 'baseUrl' | 'title' | 'tagline'>;
@@ -179,7 +180,7 @@ export function markdownTwinGroups(config: TwinConfig, inOrder: TwinDoc[], conte
   const group = (name: string, docs: TwinDoc[], files: () => FileOutput[]): FileOutput[] => {
     const key = `${siteRoot}\u0000${name}`;
     const before = last?.groups[groups.length];
-    const same = before?.key === key && before.docs.length === docs.length && before.docs.every((doc, index) => doc === docs[index]);
+    const same = before?.key === key && sameItems(before.docs, docs);
     const chosen = same ? before : { key, docs, files: files() };
     groups.push(chosen);
     return chosen.files;

@@ -1,5 +1,6 @@
 // Load: the docs a build publishes, one a route.
 import { Diagnostics, type Location, type Warning } from '../diagnostics.ts';
+import { sameItems } from '../runtime/same-items.ts';
 import type { CategorySource, DocSource, LoadedContent } from './content.ts';
 
 /** What becomes of each doc of the content, by its index. */
@@ -90,7 +91,7 @@ export class PublishedDocs {
 
   reused(content: LoadedContent, drafts: boolean): Placed | undefined {
     const last = this.last;
-    if (!last || last.drafts !== drafts || !sameObjects(last.categories, content.categories) || !samePlaces(last.docs, content.docs, drafts)) return undefined;
+    if (!last || last.drafts !== drafts || !sameItems(last.categories, content.categories) || !samePlaces(last.docs, content.docs, drafts)) return undefined;
     last.docs = content.docs;
     return last.placed;
   }
@@ -109,8 +110,4 @@ function samePlaces(last: DocSource[], now: DocSource[], drafts: boolean): boole
     if (was.route !== doc.route || was.file !== doc.file || was.slugLine !== doc.slugLine || (!drafts && was.frontMatter.draft !== doc.frontMatter.draft)) return false;
   }
   return true;
-}
-
-function sameObjects<T>(last: T[], now: T[]): boolean {
-  return last.length === now.length && now.every((item, index) => item === last[index]);
 }

@@ -18,6 +18,7 @@ import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
 import { PublishedDocs } from '../load/published.ts';
+import { sameItems } from './same-items.ts';
 import type { DocPage } from '../model.ts';
 import type { KeptTwin, KeptTwinFiles, TwinCache } from '../assemble/llms.ts';
 import type { TwinDoc } from '../transform/twin.ts';
@@ -217,8 +218,7 @@ export class ListKey {
 
   of(texts: readonly string[]): string {
     const last = this.last;
-    const same = last !== undefined && last.texts.length === texts.length && texts.every((text, index) => text === last.texts[index]);
-    const key = same ? last.key : keyOfText(JSON.stringify(texts));
+    const key = last !== undefined && sameItems(last.texts, texts) ? last.key : keyOfText(JSON.stringify(texts));
     this.last = { texts, key };
     return key;
   }

@@ -288,7 +288,7 @@ export class CachedRuntime implements Runtime {
       (page, html, version, beforeSearch) => ({ path: page.path, version, beforeSearch, content: () => fillAssetUrls(pageStore.get(html), urls) }));
     this.cache.stats.pagesRendered = rendered.made;
     this.cache.stats.pagesTotal = pages.length;
-    pageStore.compact(rendered.html());
+    pageStore.compactBy(rendered.liveBytes, () => rendered.html());
   }
 
   /** Writes only what changed since the last build into the same folder. */

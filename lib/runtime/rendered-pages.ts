@@ -25,6 +25,8 @@ export class RenderedPages {
   private last = { context: '', assets: '' };
   /** The pages of the last `files`, to compact their store. */
   private rendered: RenderedPage[] = [];
+  /** The bytes of their HTML, counted as `files` passes over them (TextStore.compactBy). */
+  liveBytes = 0;
 
   /** How many pages the last `files` rendered anew. */
   get made(): number {
@@ -45,7 +47,9 @@ export class RenderedPages {
     ({ context, assets } = this.last);
     this.rendered = this.pages.all(pages, (page) => page.path, (page) => page.key(), (page) => ({ context, html: render(page) }),
       (known) => known.context === context);
+    this.liveBytes = 0;
     return this.rendered.map((known, index) => {
+      this.liveBytes += known.html.length;
       let kept = known.file;
       if (kept?.assets !== assets || kept.search !== search) {
         const page = pages[index] as PageOutput;

@@ -4,10 +4,11 @@
 // The small cases live in test/fixtures/bad-input/<case>/, holding only the files they change;
 // the large or binary ones (5 MB page, non-UTF-8 bytes, 200-level list) are generated here.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { badInputHarness, CASES, caseSite, pageBody } from '../helpers/bad-input.ts';
+import { snapshot } from '../helpers/output-files.ts';
 import { BASIC_FIXTURE, buildInto, fixtureWith } from '../helpers/site.ts';
 
 const { failure } = await badInputHarness();
@@ -71,11 +72,7 @@ test('two files for one route build, with a warning at the slug line; the first 
   }]);
   assert.match(pageBody(outDir, '/docs/guides/first/'), /<h1>First guide<\/h1>/);
   // The file left out shows nowhere: not in the sidebar, the search index, the llms files or a markdown twin.
-  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    assert.doesNotMatch(readFileSync(path, 'utf8'), /Duplicate|asks for the route/, path);
-  }
+  for (const [path, content] of snapshot(outDir)) assert.doesNotMatch(content.toString('utf8'), /Duplicate|asks for the route/, path);
 });
 
 test('an id of a doc left out for its route names the page at that route; the id of the doc kept there too', async () => {

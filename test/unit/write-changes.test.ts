@@ -2,20 +2,15 @@
 // removes what is gone. A save's list holds mostly the last call's file objects at the same
 // places, which it passes over; whatever moved, the folder must hold exactly the list's files.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { writeChanges, type VersionedFile, type WrittenFiles } from '../../lib/write/site-writer.ts';
+import { snapshot } from '../helpers/output-files.ts';
 import { testDirs } from '../helpers/site.ts';
 
 /** Every file of a folder: its path → its text. */
-function folder(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files[relative(dir, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-  }
-  return files;
-}
+const folder = (dir: string) => Object.fromEntries([...snapshot(dir)].map(([path, content]) => [path, content.toString('utf8')]));
 
 const file = (path: string, text: string): VersionedFile => ({ path, version: text, content: () => text });
 
