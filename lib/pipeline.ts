@@ -74,7 +74,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // "Last updated" comes from one pass over git history, run meanwhile.
     const commitDates = runtime.commitDates(siteDir);
     const loaded = await stage('load', () => {
-      const site = loadSite(siteDir, diagnostics, { parsed: (path, parse) => runtime.parsed(path, parse), keep: runtime.keep, knownDocs: runtime.knownDocs, knownTree: runtime.knownTree });
+      const site = loadSite(siteDir, diagnostics, { parsed: (path, parse) => runtime.parsed(path, parse), keep: runtime.keep, knownDocs: runtime.knownDocs, knownTree: runtime.knownTree, routeByFile: runtime.routeByFile });
       return { ...site, content: publishedContent(site.content, options.drafts ?? false, diagnostics, runtime.publishedDocs) };
     });
     runtime = runtime.forDocs(loaded.content.docs.length);

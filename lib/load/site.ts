@@ -8,9 +8,10 @@ import type { SearchSynonyms } from '../../common/search.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import { loadSiteConfig, type SiteConfig } from './config.ts';
-import { joinRoute, loadContent, type KnownDoc, type LoadedContent } from './content.ts';
+import { joinRoute, loadContent, routesOfFiles, type DocSource, type KnownDoc, type LoadedContent } from './content.ts';
 import type { KnownTree } from './known-tree.ts';
 import type { Memo } from '../runtime/memo.ts';
+import type { PatchedMap } from '../runtime/patched-map.ts';
 import { docusaurusConfigFile } from './docusaurus/config.ts';
 import { loadDocusaurusSite, type DocusaurusParts } from './docusaurus/site.ts';
 import { loadApiDescription } from './openapi.ts';
@@ -29,8 +30,8 @@ export interface LoadedSite {
   docsRoute: string;
   tagsRoute: string;
   content: LoadedContent;
-  /** Each doc file's route, for links to markdown files. */
-  routeByFile: Map<string, string>;
+  /** Each doc file's route, for links to markdown files (read it by key: see `routesOfFiles`). */
+  routeByFile: ReadonlyMap<string, string>;
   api: ApiDescription | undefined;
   apiFile: { absPath: string; file: string };
   /** content/search-synonyms.yml: a word readers type → the words the docs use (none without the file). */
@@ -49,11 +50,13 @@ export interface LoadWith {
   knownDocs?: Memo<KnownDoc> | undefined;
   /** The last walk of the docs folder (`npm start`, ContentOptions.knownTree). */
   knownTree?: KnownTree | undefined;
+  /** The last build's map of each doc file's route, patched where the docs changed (`npm start`, `routesOfFiles`). */
+  routeByFile?: PatchedMap<DocSource, string, string> | undefined;
 }
 
-export function loadSite(siteDir: string, diagnostics: Diagnostics, { parsed, keep, knownDocs, knownTree }: LoadWith): LoadedSite {
+export function loadSite(siteDir: string, diagnostics: Diagnostics, { parsed, keep, knownDocs, knownTree, routeByFile }: LoadWith): LoadedSite {
   const docusaurusConfig = existsSync(join(siteDir, 'content/site.yml')) ? undefined : docusaurusConfigFile(siteDir);
-  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics, { keep, knownDocs, knownTree });
+  if (docusaurusConfig) return loadDocusaurusSite(siteDir, docusaurusConfig, diagnostics, { keep, knownDocs, knownTree, routeByFile });
   const { config, text: configText } = loadSiteConfig(join(siteDir, 'content/site.yml'), 'content/site.yml');
   const docsPath = config.docs.version.path;
   const content = loadContent({ root: siteDir, docsDir: join(siteDir, 'content/docs'), docsPath, diagnostics, keep, knownDocs, knownTree });
@@ -61,7 +64,7 @@ export function loadSite(siteDir: string, diagnostics: Diagnostics, { parsed, ke
   return {
     siteDir, config, configText, configFile: 'content/site.yml', configImageDir: 'assets', content, apiFile,
     docsRoute: joinRoute(docsPath), tagsRoute: joinRoute(docsPath, 'tags'),
-    routeByFile: new Map(content.docs.map((doc) => [doc.absPath, doc.route])),
+    routeByFile: routesOfFiles(content.docs, routeByFile),
     api: parsed(apiFile.absPath, (path) => loadApiDescription(path, apiFile.file)),
     synonyms: loadSearchSynonyms(siteDir),
   };
@@ -72,7 +75,7 @@ export function loadSite(siteDir: string, diagnostics: Diagnostics, { parsed, ke
  * file. The set is made on the first question: most builds (and most saves of `npm start`) ask none,
  * and a set of every route made on each save was ~25 ms at 100,000 docs.
  */
-export function docRouteCheck(routeByFile: Map<string, string>): (route: string) => boolean {
+export function docRouteCheck(routeByFile: ReadonlyMap<string, string>): (route: string) => boolean {
   let routes: Set<string> | undefined;
   return (route) => (routes ??= new Set(routeByFile.values())).has(route);
 }

@@ -27,6 +27,7 @@ import { SitePartsCache } from '../assemble/site-parts.ts';
 import { KeptLinkChecks } from '../check/links.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { Memo } from './memo.ts';
+import { PatchedMap } from './patched-map.ts';
 import { RenderedPages } from './rendered-pages.ts';
 import type { SearchUpdates } from './search-updates.ts';
 import type { LaterWrites } from './later-writes.ts';
@@ -63,8 +64,8 @@ export class BuildCache {
   readonly published = new PublishedDocs();
   /** Each doc source's digest while the object is the same, and its key in the docs memo with what all docs share (CachedRuntime.docKey). */
   readonly sourceKeys = new WeakMap<DocSource, { own: string; shared: string; key: string }>();
-  /** A key of every doc's file and route, which each doc's markdown depends on (its links). */
-  readonly routesKey = new ListKey();
+  /** Each doc file's route, which each doc's markdown depends on (its links): its version says whether any changed (lib/load/content.ts, routesOfFiles). */
+  readonly routeByFile = new PatchedMap<DocSource, string, string>((doc) => doc.absPath);
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
   /**

@@ -64,6 +64,10 @@ export class CachedRuntime implements Runtime {
     return this.cache.published;
   }
 
+  get routeByFile(): BuildCache['routeByFile'] {
+    return this.cache.routeByFile;
+  }
+
   get checkedImages(): BuildCache['images'] {
     return this.cache.images;
   }
@@ -103,13 +107,17 @@ export class CachedRuntime implements Runtime {
 
   /** Each doc's markdown, or the last build's while nothing it depends on changed (its images included). */
   async transform(input: TransformInput): Promise<DocPage[]> {
-    const { sources, env, routes, api } = input;
-    // The routes (a pair of texts for every doc) compared with the last build's (ListKey): through
-    // keyOf's replacer, which is called for every value, they took 24 ms of a save at 10,000 pages.
-    const shared = keyOf([this.cache.routesKey.of(routes.flat()), api?.text, env.baseUrl, env.tagsRoute, env.embeds, env.markdown]);
+    const { sources, env, routeByFile, api } = input;
+    // The routes by the version of the map load patched (the same version, the same routes), not by
+    // their texts: a digest of a pair of texts for every doc was ~35 ms of a save at 100,000 docs.
+    const routes = this.cache.routeByFile.versionOf(routeByFile) ?? [...routeByFile];
+    const shared = keyOf([routes, api?.text, env.baseUrl, env.tagsRoute, env.embeds, env.markdown]);
     const { docs } = this.cache;
-    const keys = sources.map((source) => this.docKey(source, shared));
-    const toMake = sources.filter((source, index) => docs.last(source.absPath)?.key !== keys[index]);
+    // A doc's key is made from its source object and `shared` alone (docKey): a source that is the
+    // last build's very object at its index, under the same `shared`, has its key (Memo's `same`).
+    const id = (source: DocSource) => source.absPath;
+    const key = (source: DocSource) => this.docKey(source, shared);
+    const toMake = docs.toMake(sources, id, key, { same: shared });
     // The strings a made doc takes for its routes and files: every source's when many docs are made,
     // its own source's for a few (a save, where a map of the whole site's would cost more than it saves).
     const known = toMake.length >= SITE_STRINGS_FROM ? siteStrings(sources) : undefined;
@@ -128,8 +136,9 @@ export class CachedRuntime implements Runtime {
     // A large transform (the first build, a change every doc depends on) shares its docs with the helper thread.
     this.cache.stats.docsInHelper = 0;
     const premade = await this.helperShare(input, toMake, make, known);
-    const made = docs.all(sources, (source) => source.absPath, (_source, index) => keys[index] as string, (source) => premade.get(source) ?? make(source),
-      (kept) => kept.images.every((image) => fileStamp(image.path) === image.stamp));
+    const made = docs.all(sources, id, key, (source) => premade.get(source) ?? make(source), {
+      stillHolds: (kept) => kept.images.every((image) => fileStamp(image.path) === image.stamp), same: shared,
+    });
     // What transforming did besides returning the page, replayed for reused docs (adding an image twice adds it once).
     let liveBytes = 0;
     for (const doc of made) {

@@ -34,6 +34,8 @@ export class DirectRuntime implements Runtime {
   readonly knownTree = undefined;
   /** A production build places its docs once anyway. */
   readonly publishedDocs = undefined;
+  /** A production build maps its docs' routes once anyway. */
+  readonly routeByFile = undefined;
   /** Made by the assets stage, as late as before: a content error is reported before an output folder problem. */
   protected writer: SiteWriter | undefined;
   private search: Omit<BuiltSearchIndex, 'url'> | undefined;

@@ -83,7 +83,7 @@ export type HelperPage = Omit<DocPage, 'source' | 'html' | 'toc' | 'links' | 'an
  * The helper's part of a transform, `sources` shared with this thread by `split` (those from its
  * lowest on), their bodies where `keep` put them in the file `sourcesSpill`.
  */
-export function markdownJob({ env, siteDir, routes, apiFile }: Omit<TransformInput, 'sources' | 'assets' | 'api'>, sources: DocSource[], split: MarkdownJob['split'],
+export function markdownJob({ env, siteDir, routeByFile, apiFile }: Omit<TransformInput, 'sources' | 'assets' | 'api'>, sources: DocSource[], split: MarkdownJob['split'],
   files: { spillFile: string; sourcesSpill: string }, forIndex: boolean): MarkdownJob {
   return {
     ...files, forIndex, split,
@@ -94,7 +94,7 @@ export function markdownJob({ env, siteDir, routes, apiFile }: Omit<TransformInp
       const bodyAt = spilledRef(source, 'body')?.at;
       return bodyAt ? { ...source, body: '', bodyAt } : { ...source, body: source.body };
     }),
-    baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes, docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
+    baseUrl: env.baseUrl, siteDir, tagsRoute: env.tagsRoute, routes: [...routeByFile], docsDir: env.docsDir, embeds: [...(env.embeds ?? [])], markdown: env.markdown, api: apiFile,
   };
 }
 
@@ -137,8 +137,8 @@ export interface TwinsJob {
 /** A doc of a twins' job: what a twin reads of it, flat (its route is its source's), with where its body is in the spill file or the body. */
 export type TwinsJobDoc = Omit<TwinDoc, 'source'> & Pick<TwinDoc['source'], 'absPath'> & ({ bodyAt: SpilledText } | { body: string });
 
-/** The twins' job for `input`, its docs put in `spill` (the main thread's, whose texts the helper reads), and the other `routes`. */
-export function twinsJob({ config, inOrder }: TwinsInput, routes: [string, string][], spill: SpillFile,
+/** The twins' job for `input`, its docs put in `spill` (the main thread's, whose texts the helper reads), and the other docs' routes. */
+export function twinsJob({ config, inOrder }: TwinsInput, routeByFile: ReadonlyMap<string, string>, spill: SpillFile,
   made: Omit<TwinsJob, 'config' | 'docsAt' | 'sourcesSpill' | 'otherRoutes'>): TwinsJob {
   const docs = inOrder.map(({ route, title, hasH1, unlisted, source }): TwinsJobDoc => {
     const bodyAt = spilledRef(source, 'body')?.at;
@@ -152,7 +152,7 @@ export function twinsJob({ config, inOrder }: TwinsInput, routes: [string, strin
     ...made,
     config: { url: config.url, baseUrl: config.baseUrl, title: config.title, tagline: config.tagline },
     docsAt, sourcesSpill: spill.path,
-    otherRoutes: routes.filter(([absPath]) => !docFiles.has(absPath)),
+    otherRoutes: [...routeByFile].filter(([absPath]) => !docFiles.has(absPath)),
   };
 }
 

@@ -10,6 +10,12 @@
  */
 export class PatchedMap<T, K, V> {
   private last: { items: readonly T[]; context: unknown; map: Map<K, V> } | undefined;
+  /**
+   * Counts the maps of different entries `of` returned: the same number, the same entries. A doc
+   * edited in place (a new object, its key and value the same) leaves it as it is; where changed
+   * entries may only have swapped places it counts one more, as a change would.
+   */
+  private version = 0;
 
   constructor(private readonly key: (item: T) => K) {}
 
@@ -19,14 +25,31 @@ export class PatchedMap<T, K, V> {
       const map = new Map<K, V>();
       for (const item of items) map.set(this.key(item), value(item));
       this.last = { items, context, map };
+      this.version += 1;
       return map;
     }
     const changed: number[] = [];
     for (let index = 0; index < items.length; index++) if (items[index] !== last.items[index]) changed.push(index);
+    const before = changed.map((index) => {
+      const key = this.key(last.items[index] as T);
+      return { key, value: last.map.get(key) };
+    });
     // Every old entry out before any new one in: two changed items may have swapped keys.
-    for (const index of changed) last.map.delete(this.key(last.items[index] as T));
-    for (const index of changed) last.map.set(this.key(items[index] as T), value(items[index] as T));
+    for (const { key } of before) last.map.delete(key);
+    let same = true;
+    changed.forEach((index, at) => {
+      const item = items[index] as T;
+      const entry = { key: this.key(item), value: value(item) };
+      last.map.set(entry.key, entry.value);
+      if (entry.key !== before[at]?.key || entry.value !== before[at]?.value) same = false;
+    });
+    if (!same) this.version += 1;
     last.items = items;
     return last.map;
+  }
+
+  /** The version of `map` if it is the last map `of` returned (its entries unchanged while the version is the same), else undefined. */
+  versionOf(map: ReadonlyMap<K, V>): number | undefined {
+    return map === this.last?.map ? this.version : undefined;
   }
 }

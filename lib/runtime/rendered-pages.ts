@@ -46,7 +46,7 @@ export class RenderedPages {
     this.last = { context: context === last.context ? last.context : context, assets: assets === last.assets ? last.assets : assets };
     ({ context, assets } = this.last);
     this.rendered = this.pages.all(pages, (page) => page.path, (page) => page.key(), (page) => ({ context, html: render(page) }),
-      (known) => known.context === context);
+      { stillHolds: (known) => known.context === context });
     this.liveBytes = 0;
     return this.rendered.map((known, index) => {
       this.liveBytes += known.html.length;

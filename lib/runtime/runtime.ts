@@ -25,6 +25,7 @@ import type { PageEnvironment } from '../transform/doc.ts';
 import type { TwinContext } from '../transform/twin.ts';
 import type { BuildCache } from './build-cache.ts';
 import type { Memo } from './memo.ts';
+import type { PatchedMap } from './patched-map.ts';
 import type { CheckedFile } from '../assets/asset-files.ts';
 import type { KeepText } from './spill.ts';
 import { CachedRuntime } from './cached.ts';
@@ -37,8 +38,8 @@ export interface TransformInput {
   env: PageEnvironment;
   assets: AssetCollector;
   siteDir: string;
-  /** Doc file → route, for links to markdown files. */
-  routes: [string, string][];
+  /** Doc file → route, for links to markdown files (LoadedSite.routeByFile). */
+  routeByFile: ReadonlyMap<string, string>;
   api: ApiDescription | undefined;
   /** Where the API description is, for a thread that loads it again. */
   apiFile: { absPath: string; file: string } | undefined;
@@ -98,6 +99,8 @@ export interface Runtime {
   readonly knownTree: KnownTree | undefined;
   /** Load: the last build's docs published, one a route, while the docs keep their routes (`npm start` only). */
   readonly publishedDocs: PublishedDocs | undefined;
+  /** Load: the last build's map of each doc file's route, patched where the docs changed (`npm start` only). */
+  readonly routeByFile: PatchedMap<DocSource, string, string> | undefined;
   /**
    * Load and transform: where each doc's markdown body (and in a production build its HTML) waits
    * until it is read (a spill file, lib/runtime/spill.ts); undefined keeps them in memory.

@@ -45,7 +45,7 @@ export class ThreadedRuntime extends DirectRuntime {
    * What the twins are made with besides the docs, as the transform read the pages' links: its
    * input's plain values (the helper cannot take assemble's functions).
    */
-  private twinContext: Pick<TransformInput, 'routes' | 'apiFile' | 'assets'> & { docsDir: string | undefined } | undefined;
+  private twinContext: Pick<TransformInput, 'routeByFile' | 'apiFile' | 'assets'> & { docsDir: string | undefined } | undefined;
   /** The twins and /llms-full.txt, in the groups two threads share. */
   private twins: { groups: FileOutput[][]; files: Set<FileOutput> } | undefined;
   /** What assemble made them from, until they are handed to the helper. */
@@ -64,7 +64,7 @@ export class ThreadedRuntime extends DirectRuntime {
    */
   override async transform(input: TransformInput): Promise<DocPage[]> {
     const { sources, env, assets } = input;
-    this.twinContext = { routes: input.routes, apiFile: input.apiFile, assets, docsDir: env.docsDir };
+    this.twinContext = { routeByFile: input.routeByFile, apiFile: input.apiFile, assets, docsDir: env.docsDir };
     const split = sharedSplit(sources.length);
     const spillFile = this.spill.besides('helper-texts');
     this.spill.flush();
@@ -155,7 +155,7 @@ export class ThreadedRuntime extends DirectRuntime {
       if (slash > 0) writer.folder(path.slice(0, slash));
     }
     const claimed = new SharedArrayBuffer(4);
-    const written = this.helper.twins(twinsJob(input, context.routes, this.spill, {
+    const written = this.helper.twins(twinsJob(input, context.routeByFile, this.spill, {
       docsDir: context.docsDir, api: context.apiFile, images: context.assets.imageUrls(), outputDir: writer.location, groups: twins.groups.length, claimed,
     }));
     this.twinClaims = { claimed, written };

@@ -19,7 +19,7 @@ export async function transformSite(site: LoadedSite, runtime: Runtime, assets: 
     api, embeds: config.embeds, markdown: config.markdown,
   };
   const docs = await runtime.transform({
-    sources: site.content.docs, env, assets, siteDir, routes: [...routeByFile], api, apiFile: api ? site.apiFile : undefined,
+    sources: site.content.docs, env, assets, siteDir, routeByFile, api, apiFile: api ? site.apiFile : undefined,
   });
   return { docs, standalone: loadStandalonePages(siteDir, join(siteDir, 'content/pages'), env) };
 }

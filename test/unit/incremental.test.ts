@@ -225,6 +225,24 @@ test('new, renamed and deleted files are handled', async () => {
   assert.equal(readdirSync(join(outDir, 'docs/guides')).includes('fourth'), false);
 });
 
+test('a link to a doc\'s file follows the route a save gives that doc, though the linking doc is unchanged', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  await build();
+  const changes = () => readFileSync(join(outDir, 'docs/changes/index.html'), 'utf8');
+  assert.match(changes(), /<a href="\/docs\/guides\/first\/">first guide<\/a>/);
+  const first = join(site, 'content/docs/guides/1-first.md');
+  const edit = (change: (text: string) => string) => writeFileSync(first, change(readFileSync(first, 'utf8')));
+  edit((text) => text.replace('title: First guide', 'title: First guide\nslug: /guides/start'));
+  const moved = await build(true);
+  assert.match(changes(), /<a href="\/docs\/guides\/start\/">first guide<\/a>/);
+  assert.equal(moved.docsTransformed, moved.docsTotal, 'a route changed: every doc\'s links are made again');
+  // A body edit keeps every route: only the edited doc is transformed again.
+  edit((text) => `${text}\nOne more sentence.\n`);
+  const edited = await build(true);
+  assert.equal(edited.docsTransformed, 1);
+  assert.match(changes(), /<a href="\/docs\/guides\/start\/">first guide<\/a>/);
+});
+
 test('of docs that share a route the first is published; a save that deletes it publishes the next, and a deleted doc\'s files go', async () => {
   const sameRoute = (title: string) => `---\ntitle: ${title}\nslug: /guides/shared\n---\n\n# ${title}\n\nThe text of ${title}.\n`;
   const { site, outDir, build } = await incrementalSite(ROOT, {

@@ -11,7 +11,7 @@ test('a memo reuses values by key, makes changed ones again and forgets items no
     memo.all(items, ([id]) => id, ([, key]) => key, ([id], key) => {
       made.push(id);
       return `${id}@${key}`;
-    }, stillHolds);
+    }, stillHolds ? { stillHolds } : {});
 
   assert.deepEqual(run([['a', '1'], ['b', '1'], ['c', '1']]), ['a@1', 'b@1', 'c@1']);
   assert.equal(memo.made, 3);
@@ -34,4 +34,63 @@ test('a memo reuses values by key, makes changed ones again and forgets items no
   run([['d', '1'], ['d', '2']]);
   assert.equal(memo.last('d')?.key, '2');
   assert.equal(memo.last('a'), undefined);
+});
+
+test('items that are the last call\'s very objects under the same `same` keep their values without an id, a key or a look-up', () => {
+  interface Item { id: string; version: number }
+  const memo = new Memo<string>();
+  const asked: string[] = [];
+  const made: string[] = [];
+  const id = (item: Item) => {
+    asked.push(`id ${item.id}`);
+    return item.id;
+  };
+  const key = (item: Item) => {
+    asked.push(`key ${item.id}`);
+    return String(item.version);
+  };
+  const make = (item: Item, itemKey: string) => {
+    made.push(item.id);
+    return `${item.id}@${itemKey}`;
+  };
+  const run = (items: Item[], same: unknown, stillHolds?: (value: string) => boolean) => {
+    asked.length = 0;
+    made.length = 0;
+    return memo.all(items, id, key, make, stillHolds ? { stillHolds, same } : { same });
+  };
+  const [a, b, c] = [{ id: 'a', version: 1 }, { id: 'b', version: 1 }, { id: 'c', version: 1 }];
+  assert.deepEqual(run([a, b, c], 'routes 1'), ['a@1', 'b@1', 'c@1']);
+  assert.deepEqual(run([a, b, c], 'routes 1'), ['a@1', 'b@1', 'c@1']);
+  assert.equal(asked.join(), '', 'the same objects at the same places: nothing asked of them');
+  assert.deepEqual(made, []);
+  // One item edited (a new object): only it is asked for and made; what it would make is found first.
+  const edited = { id: 'b', version: 2 };
+  assert.deepEqual(memo.toMake([a, edited, c], id, key, { same: 'routes 1' }), [edited]);
+  assert.equal(asked.join(), 'id b,key b');
+  assert.deepEqual(run([a, edited, c], 'routes 1'), ['a@1', 'b@2', 'c@1']);
+  assert.equal(asked.join(), 'id b,key b');
+  assert.deepEqual(made, ['b']);
+  // Another `same` (what every key is made from besides its item): every item asked for.
+  assert.deepEqual(run([a, edited, c], 'routes 2'), ['a@1', 'b@2', 'c@1']);
+  assert.deepEqual(asked.filter((asking) => asking.startsWith('key')), ['key a', 'key b', 'key c']);
+  assert.deepEqual(made, []);
+  // A value that no longer holds is made anew, found by identity or not.
+  assert.deepEqual(run([a, edited, c], 'routes 2', (value) => value !== 'a@1'), ['a@1', 'b@2', 'c@1']);
+  assert.deepEqual(made, ['a']);
+  // An item gone: the others moved up a place, looked up by id; the gone one's entry dropped.
+  assert.deepEqual(run([a, c], 'routes 2'), ['a@1', 'c@1']);
+  assert.deepEqual(made, []);
+  assert.equal(memo.last('b'), undefined);
+  assert.equal(memo.last('c')?.value, 'c@1');
+  // A forgotten entry is not found by identity either.
+  memo.forget('c');
+  assert.deepEqual(run([a, c], 'routes 2'), ['a@1', 'c@1']);
+  assert.deepEqual(made, ['c']);
+  // An id given twice: no call finds those items' entries by index; the later item's value is kept.
+  const twice = [a, { id: 'a', version: 3 }];
+  run(twice, 'routes 2');
+  assert.deepEqual(run(twice, 'routes 2'), ['a@1', 'a@3']);
+  assert.deepEqual(made, ['a', 'a']);
+  assert.equal(memo.last('a')?.key, '3');
+  assert.equal(memo.last('c'), undefined);
 });

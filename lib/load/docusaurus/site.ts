@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { BuildError, type Diagnostics } from '../../diagnostics.ts';
 import { listStaticFiles, type StaticFile } from '../../assets/static-files.ts';
-import { joinRoute, loadContent } from '../content.ts';
+import { joinRoute, loadContent, routesOfFiles } from '../content.ts';
 import type { LoadedSite, LoadWith } from '../site.ts';
 import { loadSearchSynonyms } from '../search-synonyms.ts';
 import { readDocusaurusConfig, type SidebarLink } from './config.ts';
@@ -21,7 +21,7 @@ export interface DocusaurusParts {
   staticFiles: StaticFile[];
 }
 
-export function loadDocusaurusSite(siteDir: string, configFile: string, diagnostics: Diagnostics, { keep, knownDocs, knownTree }: Omit<LoadWith, 'parsed'>): LoadedSite {
+export function loadDocusaurusSite(siteDir: string, configFile: string, diagnostics: Diagnostics, { keep, knownDocs, knownTree, routeByFile }: Omit<LoadWith, 'parsed'>): LoadedSite {
   const read = readDocusaurusConfig(siteDir, configFile, diagnostics);
   const { config } = read;
   const docsPath = config.docs.version.path;
@@ -38,7 +38,7 @@ export function loadDocusaurusSite(siteDir: string, configFile: string, diagnost
   return {
     siteDir, config, configText: read.configText, configFile, configImageDir: '', content, apiFile,
     docsRoute: joinRoute(docsPath), tagsRoute: joinRoute(docsPath, 'tags'),
-    routeByFile: new Map(content.docs.map((doc) => [doc.absPath, doc.route])),
+    routeByFile: routesOfFiles(content.docs, routeByFile),
     api: undefined,
     synonyms: loadSearchSynonyms(siteDir),
     docusaurus: { sidebars, sidebarLinks: read.sidebarLinks, staticFiles: listStaticFiles(siteDir, read.staticDir, diagnostics) },
