@@ -7,6 +7,7 @@ import type { OutputEntry } from '../assemble/output-table.ts';
 import { BuildError, type Diagnostics, type Location } from '../diagnostics.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { LinkRef } from '../transform/types.ts';
+import { KeptValues } from '../runtime/same-items.ts';
 
 export interface LinkTargets {
   /** Routes and files that exist in the output, without base URL ("/docs/changes/", "/sitemap.xml"). */
@@ -28,12 +29,16 @@ type Finding = { broken: BuildError } | { missingAnchor: { where: Location; mess
 export function checkLinks(lists: readonly LinkRef[][], targets: LinkTargets, diagnostics: Diagnostics, onBrokenLinks: 'throw' | 'warn' = 'throw', kept?: KeptLinkChecks): BuildError[] {
   const errors: BuildError[] = [];
   const sameTargets = kept?.reused(targets) ?? false;
-  for (const links of lists) {
+  const findingsOf = (links: LinkRef[]): Finding[] => {
     let found = sameTargets ? kept?.findings.get(links) : undefined;
     if (!found) {
       found = findings(links, targets);
       kept?.findings.set(links, found);
     }
+    return found;
+  };
+  // A list at the index where the last build had it is found there, without a look-up (KeptValues).
+  for (const found of kept ? kept.found.of(lists, findingsOf, targets) : lists.map(findingsOf)) {
     for (const finding of found) {
       if ('missingAnchor' in finding) diagnostics.warn(finding.missingAnchor.where, finding.missingAnchor.message);
       else if (onBrokenLinks === 'throw') errors.push(finding.broken);
@@ -83,6 +88,8 @@ interface TargetsSource {
  */
 export class KeptLinkChecks {
   readonly findings = new WeakMap<LinkRef[], Finding[]>();
+  /** The findings of the lists in order, the last build's where the list at an index is the same array and the targets the same object. */
+  readonly found = new KeptValues<LinkRef[], Finding[]>();
   private last: TargetsSource | undefined;
   /** The targets this build took from the last one. */
   private kept: LinkTargets | undefined;

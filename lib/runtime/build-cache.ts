@@ -18,7 +18,7 @@ import type { WrittenFiles } from '../write/site-writer.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
 import { PublishedDocs } from '../load/published.ts';
-import { sameItems } from './same-items.ts';
+import { KeptValues, sameItems } from './same-items.ts';
 import type { DocPage } from '../model.ts';
 import type { KeptTwin, KeptTwinFiles, TwinCache } from '../assemble/llms.ts';
 import type { TwinDoc } from '../transform/twin.ts';
@@ -88,6 +88,8 @@ export class BuildCache {
   readonly sections = new Map<DocPage, StoredText>();
   /** A digest of each doc's page for search (lib/assets/search/index-job.ts: the index's entry name is made from them). */
   readonly searchDigests = new WeakMap<DocPage, string>();
+  /** The docs' search digests in order, the last build's where the doc at an index is the same object. */
+  readonly searchDigestList = new KeptValues<DocPage, string>();
   /** Where the docs' search sections are kept. */
   readonly sectionStore = new TextStore();
   /** The search index and its files (name, content), keyed by the name of its entry file, a digest of its input. */

@@ -137,7 +137,7 @@ export class CachedRuntime implements Runtime {
     this.cache.stats.docsInHelper = 0;
     const premade = await this.helperShare(input, toMake, make, known);
     const made = docs.all(sources, id, key, (source) => premade.get(source) ?? make(source), {
-      stillHolds: (kept) => kept.images.every((image) => fileStamp(image.path) === image.stamp), same: shared,
+      stillHolds: (kept) => kept.images.length === 0 || kept.images.every((image) => fileStamp(image.path) === image.stamp), same: shared,
     });
     // What transforming did besides returning the page, replayed for reused docs (adding an image twice adds it once).
     let liveBytes = 0;
@@ -233,7 +233,9 @@ export class CachedRuntime implements Runtime {
    * build finds here; without one, a build that does not defer makes it.
    */
   async assets(input: AssetsInput): Promise<AssetsResult> {
-    const entryName = indexEntryName(input.root, input.docs.map((doc) => this.searchDigest(input.config.baseUrl, doc)), input.categories, input.synonyms);
+    const { baseUrl } = input.config;
+    const digests = this.cache.searchDigestList.of(input.docs, (doc) => this.searchDigest(baseUrl, doc), baseUrl);
+    const entryName = indexEntryName(input.root, digests, input.categories, input.synonyms);
     const last = this.cache.search.last('index');
     const { searchUpdates } = this.cache;
     const job = (folder: string) => this.indexJob(input, entryName, folder);
