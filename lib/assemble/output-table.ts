@@ -14,6 +14,13 @@ export interface PageOutput {
   element: () => ReactElement;
   /** A digest of everything the page's template reads besides the site-wide context: equal keys, equal pages. */
   key: () => string;
+  /**
+   * Where the key is made from one object and a text that every such page of the build shares (a
+   * doc page's: its doc, and the site stamp, PageData.docKey), the object and the text: while both
+   * are the same, so is the key, known without making it (`npm start`, lib/runtime/rendered-pages.ts).
+   */
+  readonly keyObject?: object;
+  keyShared?: () => string;
 }
 
 /**

@@ -65,6 +65,20 @@ export class DocTemplatePage implements PageOutput {
   key(): string {
     return pageKey(this.pages.docKey(this.doc));
   }
+
+  /**
+   * The key is made from the doc, the stamp and the doc's date, which is the doc object's too where
+   * a build keeps its keys (`npm start`): its file's modification time is a property of its source,
+   * which the transform's key reads (a file touched gives a new doc), and the commit dates are read
+   * once a build worker (CachedRuntime.commitDates).
+   */
+  get keyObject(): DocPage {
+    return this.doc;
+  }
+
+  keyShared(): string {
+    return this.pages.stamp();
+  }
 }
 
 /** A page's key from its data, or the key itself where it was known without the data. */
@@ -151,6 +165,8 @@ const shownOfDoc = new WeakMap<DocPage, string>();
 export class PageData {
   /** Each sidebar the pages show, by its key (SidebarMarks.key). */
   readonly sidebars = new Map<string, SidebarItem[]>();
+  /** The stamp, once made or found: read for every doc page's key, found once rather than by its layout for each page. */
+  private stampText: string | undefined;
 
   constructor(
     private readonly config: SiteConfig,
@@ -240,9 +256,10 @@ export class PageData {
    * page reads of other docs (a card's description, a pagination link's id, label and route) and
    * the tag pages. What docData reads must be here, in the doc itself or in its date.
    */
-  private stamp(): string {
+  stamp(): string {
+    if (this.stampText !== undefined) return this.stampText;
     const known = stampOfLayout.get(this.layout);
-    if (known !== undefined) return known;
+    if (known !== undefined) return (this.stampText = known);
     let others = '';
     for (const doc of this.docs) {
       let shown = shownOfDoc.get(doc);
@@ -251,7 +268,7 @@ export class PageData {
     }
     const stamp = keyOf([this.config, this.layout.key(), keyOfText(others), [...this.tagRoutes]]);
     stampOfLayout.set(this.layout, stamp);
-    return stamp;
+    return (this.stampText = stamp);
   }
 
   private docData(doc: DocPage, html: string, cards: boolean, toc = doc.toc): DocPageData {

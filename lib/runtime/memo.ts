@@ -11,17 +11,19 @@ interface Entry<V> {
 }
 
 /** What a call of `all` or `toMake` may know without an item's id or key (see `same`). */
-export interface MemoOptions<V> {
+export interface MemoOptions<T, V> {
   /** Refuses a stored value whose key is the same (a doc whose image file changed on the disk). */
   stillHolds?: (value: V) => boolean;
   /**
-   * Given when an item's key is made from the item object and this value alone: an item that is
-   * the last `all` call's very object at the same index, under the same `same` (compared with ===),
+   * Given when an item's key is made from its `identity` and this value alone: an item whose
+   * identity is the last `all` call's at the same index, under the same `same` (compared with ===),
    * has that call's entry, found without its id, its key or a look-up. A save of `npm start` meets
    * every doc, nearly all of them the last save's objects: a look-up and a key each were ~0.3 s of
    * a save at 100,000 docs, comparing the objects ~1 ms.
    */
   same?: unknown;
+  /** What an item's key is made from besides `same`: the item itself unless given (a doc page: its doc). */
+  identity?: (item: T) => unknown;
 }
 
 export class Memo<V> {
@@ -29,7 +31,7 @@ export class Memo<V> {
   /** The `all` calls so far: an entry notes the last that met it. */
   private calls = 0;
   /** The last `all` call's items and the entry each had, while no other call changed the entries. */
-  private lastCall: { items: readonly unknown[]; same: unknown; entries: Entry<V>[] } | undefined;
+  private lastCall: { identities: readonly unknown[]; same: unknown; entries: Entry<V>[] } | undefined;
   /** How many values the last `all` made anew. */
   made = 0;
 
@@ -38,17 +40,18 @@ export class Memo<V> {
    * a key kept with its item, not joined anew on each call, saves comparing texts.
    */
   all<T>(items: readonly T[], id: (item: T) => string, key: (item: T) => string, make: (item: T, key: string) => V,
-    { stillHolds = () => true, same }: MemoOptions<V> = {}): V[] {
+    { stillHolds = () => true, same, identity }: MemoOptions<T, V> = {}): V[] {
     this.made = 0;
     const call = ++this.calls;
-    const last = this.lastEntries(items, same);
+    const last = this.lastCallFor(same);
+    const identities = same !== undefined && identity ? items.map(identity) : items;
     // Kept for the next call only where it may find them by index.
     const entries: Entry<V>[] | undefined = same === undefined ? undefined : new Array(items.length);
     /** The ids met, each once. */
     let met = 0;
     const values = items.map((item, index) => {
       // This item's entry, its key the same: the last call's, or looked up by its id.
-      let known = last?.[index];
+      let known = last !== undefined && identities[index] === last.identities[index] ? last.entries[index] : undefined;
       let itemId: string | undefined;
       let itemKey: string | undefined;
       if (known === undefined) {
@@ -74,14 +77,14 @@ export class Memo<V> {
     // More entries than ids met are items no longer present: dropped, without a set of every id.
     if (this.entries.size > met) for (const [known, entry] of this.entries) if (entry.seen !== call) this.entries.delete(known);
     // An id given twice (fewer entries than items) has one entry, the later item's: no call finds its items' entries by index.
-    this.lastCall = entries && this.entries.size === items.length ? { items, same, entries } : undefined;
+    this.lastCall = entries && this.entries.size === items.length ? { identities, same, entries } : undefined;
     return values;
   }
 
   /** The items `all` would make anew (a value that no longer holds aside), in order. */
-  toMake<T>(items: readonly T[], id: (item: T) => string, key: (item: T) => string, { same }: MemoOptions<V> = {}): T[] {
-    const last = this.lastEntries(items, same);
-    return items.filter((item, index) => last?.[index] === undefined && this.entries.get(id(item))?.key !== key(item));
+  toMake<T>(items: readonly T[], id: (item: T) => string, key: (item: T) => string, { same, identity = (item) => item }: MemoOptions<T, V> = {}): T[] {
+    const last = this.lastCallFor(same);
+    return items.filter((item, index) => identity(item) !== last?.identities[index] && this.entries.get(id(item))?.key !== key(item));
   }
 
   /** Drops the entries of items no longer present. */
@@ -112,13 +115,9 @@ export class Memo<V> {
     return this.entries.get(id);
   }
 
-  /**
-   * For each index, the last `all` call's entry when the item there is that call's very object
-   * under the same `same`; undefined where it is not, or for every index when `same` is not given.
-   */
-  private lastEntries(items: readonly unknown[], same: unknown): (Entry<V> | undefined)[] | undefined {
+  /** The last `all` call, where its items' entries may be found by index: under the same `same`. */
+  private lastCallFor(same: unknown): Memo<V>['lastCall'] {
     const last = this.lastCall;
-    if (same === undefined || last === undefined || last.same !== same) return undefined;
-    return items.map((item, index) => (item === last.items[index] ? last.entries[index] : undefined));
+    return same !== undefined && last?.same === same ? last : undefined;
   }
 }

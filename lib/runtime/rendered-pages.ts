@@ -45,8 +45,14 @@ export class RenderedPages {
     const last = this.last;
     this.last = { context: context === last.context ? last.context : context, assets: assets === last.assets ? last.assets : assets };
     ({ context, assets } = this.last);
-    this.rendered = this.pages.all(pages, (page) => page.path, (page) => page.key(), (page) => ({ context, html: render(page) }),
-      { stillHolds: (known) => known.context === context });
+    // A page whose key is made from an object and a shared text (a doc page's) is known unchanged
+    // while both are (Memo's `same`): the pages of a save are met without a key or a look-up each.
+    const shared = pages.find((page) => page.keyShared)?.keyShared?.();
+    this.rendered = this.pages.all(pages, (page) => page.path, (page) => page.key(), (page) => ({ context, html: render(page) }), {
+      stillHolds: (known) => known.context === context,
+      same: shared,
+      identity: (page) => (page.keyObject !== undefined && page.keyShared?.() === shared ? page.keyObject : page),
+    });
     this.liveBytes = 0;
     return this.rendered.map((known, index) => {
       this.liveBytes += known.html.length;

@@ -372,6 +372,20 @@ test('an image edited in place is checked and published anew: a new size shows, 
   await assert.rejects(build(), /diagram\.svg/);
 });
 
+test('a doc\'s "Last updated" date follows its file\'s modification time, its text unchanged', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  const file = join(site, 'content/docs/guides/1-first.md');
+  const page = () => readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8');
+  // Outside git, a doc's date is its file's modification time.
+  utimesSync(file, new Date('2024-03-05T12:00:00Z'), new Date('2024-03-05T12:00:00Z'));
+  await build(true);
+  assert.match(page(), /<time datetime="2024-03-05/);
+  utimesSync(file, new Date('2025-07-09T12:00:00Z'), new Date('2025-07-09T12:00:00Z'));
+  const touched = await build(true);
+  assert.match(page(), /<time datetime="2025-07-09/);
+  assert.equal(touched.pagesRendered, 1, 'the page of the touched file alone');
+});
+
 test('a second save of the same size within the file system\'s time resolution still shows', async () => {
   const { site, outDir, build } = await incrementalSite();
   const file = join(site, 'content/docs/guides/2-second.md');

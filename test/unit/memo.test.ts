@@ -94,3 +94,29 @@ test('items that are the last call\'s very objects under the same `same` keep th
   assert.equal(memo.last('a')?.key, '3');
   assert.equal(memo.last('c'), undefined);
 });
+
+test('items new on each call are met by their identity: the object their key is made from', () => {
+  interface Doc { id: string; version: number }
+  interface Page { doc: Doc; path: string }
+  const memo = new Memo<string>();
+  const made: string[] = [];
+  let keys = 0;
+  const run = (docs: Doc[], same: string) => memo.all(docs.map((doc): Page => ({ doc, path: `/${doc.id}/` })), (page) => page.path, (page) => {
+    keys += 1;
+    return `${same}:${page.doc.version}`;
+  }, (page, key) => {
+    made.push(page.path);
+    return `${page.path}@${key}`;
+  }, { same, identity: (page) => page.doc });
+  const [a, b] = [{ id: 'a', version: 1 }, { id: 'b', version: 1 }];
+  assert.deepEqual(run([a, b], 'stamp 1'), ['/a/@stamp 1:1', '/b/@stamp 1:1']);
+  keys = 0;
+  made.length = 0;
+  const edited = { id: 'b', version: 2 };
+  assert.deepEqual(run([a, edited], 'stamp 1'), ['/a/@stamp 1:1', '/b/@stamp 1:2']);
+  assert.equal(keys, 1, 'new pages of the same doc: no key made');
+  assert.deepEqual(made, ['/b/']);
+  made.length = 0;
+  assert.deepEqual(run([a, edited], 'stamp 2'), ['/a/@stamp 2:1', '/b/@stamp 2:2']);
+  assert.deepEqual(made, ['/a/', '/b/']);
+});
