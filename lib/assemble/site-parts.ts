@@ -15,6 +15,7 @@ import type { SearchSection } from '../assets/search/sections.ts';
 import { keyOf, ListKey } from '../runtime/build-cache.ts';
 import { Memo } from '../runtime/memo.ts';
 import { PatchedMap } from '../runtime/patched-map.ts';
+import { KeptValues } from '../runtime/same-items.ts';
 import { llmsTxt, readingOrder } from './llms.ts';
 import { buildSidebar, categoriesByRoute, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
 import { resolveSidebars } from './sidebars-file.ts';
@@ -49,6 +50,8 @@ export interface SiteParts {
 /** `npm start`'s last site-wide parts, and each doc's facts as a digest, made once per doc object. */
 export class SitePartsCache {
   readonly facts = new WeakMap<DocPage, string>();
+  /** The docs' facts in order, the last build's where the doc at an index is the same object (the WeakMap for the others). */
+  readonly factsList = new KeptValues<DocPage, string>();
   readonly parts = new Memo<{ parts: SiteParts; warnings: Warning[] }>();
   /** Whether the last build made its parts anew. */
   made = false;
@@ -81,7 +84,7 @@ export function assembleSiteParts(loaded: LoadedSite, docs: DocPage[], ids: DocI
   // The configuration before this build sets anything in it (applied).
   // The docs left out for a route taken count by the ids they give (DocIds).
   const ignored = content.ignored.map((doc) => [doc.id, doc.route]);
-  const key = keyOf([cache.factsKey.of(docs.map((doc) => docFacts(cache, doc))), ignored, content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
+  const key = keyOf([cache.factsKey.of(cache.factsList.of(docs, (doc) => docFacts(cache, doc))), ignored, content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
   cache.made = false;
   const kept = cache.parts.get('site', key, () => {
     cache.made = true;
