@@ -405,6 +405,18 @@ test('a second save of the same size within the file system\'s time resolution s
   assert.match(page(), /Later save\./);
 });
 
+test('the search index follows what a save changes in a category page, whose section it indexes', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  await build();
+  const indexOf = () => /data-search-index="([^"]+)"/.exec(readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8'))?.[1];
+  const before = indexOf();
+  const category = join(site, 'content/docs/guides/_category_.yml');
+  writeFileSync(category, readFileSync(category, 'utf8').replace('Guides that walk through a whole task.', 'Guides that walk through one whole task.'));
+  const edited = await build();
+  assert.equal(edited.docsTransformed, 0);
+  assert.ok(before && indexOf() && indexOf() !== before, 'a new index, named by what it is made from');
+});
+
 test('pages whose only change is the search index\'s name are written between builds; a save meanwhile is written at once', async (t) => {
   const { site, outDir, cache, build } = await incrementalSite();
   // As the build worker runs them (lib/dev/build-worker.ts), but the later writes' turns wait here until run.
