@@ -119,6 +119,18 @@ test('two sources for one route give a warning naming both', async () => {
   assert.match(warning.message, /"\/docs\/guides\/first\/": also produced by content\/docs\/guides\/1-first\.md/);
 });
 
+test('a category page at a doc\'s route gives a warning naming the doc, whose page is kept', async () => {
+  const category = 'label: Extra\nlink:\n  type: generated-index\n  slug: /guides/first\n  description: A category whose page asks for a doc\'s route.\n';
+  const site = fixtureWith({ 'content/docs/extra/_category_.yml': category, 'content/docs/extra/1-a.md': '# A page of the extra category\n' });
+  const { result, outDir } = await buildInto(site);
+  const warnings = result.warnings.filter((w) => w.message.includes('Duplicate route'));
+  assert.deepEqual(warnings.map((w) => [w.file, w.message.split(';')[0]]), [
+    ['content/docs/extra/_category_.yml', 'Duplicate route "/docs/guides/first/": also produced by content/docs/guides/1-first.md'],
+  ]);
+  assert.match(readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8'), /<h1>First guide<\/h1>/);
+  assert.equal(readFileSync(join(outDir, 'sitemap.xml'), 'utf8').split('/docs/guides/first/<').length, 2, 'one page at the route');
+});
+
 test('a link to a missing anchor is a warning with file and line', async () => {
   const site = fixtureWith({ 'content/docs/guides/3-anchor.md': '# Anchor\n\n[Jump](/docs/guides/first/#no-such-heading)\n' });
   const { result } = await buildInto(site);
