@@ -1,7 +1,8 @@
 // Runtime, `npm start`: the one way the build cache reuses work. Each item is looked up by its id;
 // its stored value is reused while the item's key is the same (and the value still holds), else it
 // is made anew and stored; afterwards the entries of items no longer present are dropped, so a
-// deleted page or doc leaves nothing behind.
+// deleted page or doc leaves nothing behind. An item that is the last call's at its index (by
+// identity, under the same shared key) has its entry found there, without a look-up (`same`).
 
 interface Entry<V> {
   key: string;
@@ -10,7 +11,7 @@ interface Entry<V> {
   seen: number;
 }
 
-/** What a call of `all` or `toMake` may know without an item's id or key (see `same`). */
+/** How `all` and `toMake` may reuse a stored value. */
 export interface MemoOptions<T, V> {
   /** Refuses a stored value whose key is the same (a doc whose image file changed on the disk). */
   stillHolds?: (value: V) => boolean;
@@ -19,7 +20,7 @@ export interface MemoOptions<T, V> {
    * identity is the last `all` call's at the same index, under the same `same` (compared with ===),
    * has that call's entry, found without its id, its key or a look-up. A save of `npm start` meets
    * every doc, nearly all of them the last save's objects: a look-up and a key each were ~0.3 s of
-   * a save at 100,000 docs, comparing the objects ~1 ms.
+   * a save at 100,000 docs, comparing the objects a few ms.
    */
   same?: unknown;
   /** What an item's key is made from besides `same`: the item itself unless given (a doc page: its doc). */
@@ -30,7 +31,7 @@ export class Memo<V> {
   private readonly entries = new Map<string, Entry<V>>();
   /** The `all` calls so far: an entry notes the last that met it. */
   private calls = 0;
-  /** The last `all` call's items and the entry each had, while no other call changed the entries. */
+  /** The last `all` call's items' identities and the entry each had, while no other call changed the entries. */
   private lastCall: { identities: readonly unknown[]; same: unknown; entries: Entry<V>[] } | undefined;
   /** How many values the last `all` made anew. */
   made = 0;
