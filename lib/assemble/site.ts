@@ -20,6 +20,7 @@ import { BuildError, lineOfKey, type Diagnostics } from '../diagnostics.ts';
 import type { CategorySource } from '../load/content.ts';
 import { lastUpdatedDates, lastUpdatedTime } from '../load/last-updated.ts';
 import { routeFile } from '../load/route-path.ts';
+import { duplicateRoute } from '../load/published.ts';
 import { docRouteCheck, type LoadedSite } from '../load/site.ts';
 import type { DocPage, StandalonePage } from '../model.ts';
 import { baseUrlBannerScript, noFlashScript } from '../render/inline-scripts.ts';
@@ -188,8 +189,7 @@ class Pages {
   addPage(route: string, source: string, line: number | undefined, page: (path: string) => PageOutput): void {
     const first = this.sources.get(route) ?? this.docsByRoute?.get(route)?.source.file;
     if (first !== undefined) {
-      this.diagnostics.warn({ file: source, line },
-        `Duplicate route "${route}": also produced by ${first}; this one is ignored. Give one of them another slug or file name.`);
+      this.diagnostics.warn({ file: source, line }, duplicateRoute(route, first));
       return;
     }
     this.sources.set(route, source);

@@ -44,6 +44,11 @@ export function publishedContent(content: LoadedContent, drafts: boolean, diagno
   return { ...content, docs, ignored: [...content.ignored, ...ignored], drafts: [...content.drafts, ...draftsLeft] };
 }
 
+/** The warning for a second source of a route (a doc here, any page in assemble's Pages): the first keeps it. */
+export function duplicateRoute(route: string, first: string): string {
+  return `Duplicate route "${route}": also produced by ${first}; this one is ignored. Give one of them another slug or file name.`;
+}
+
 function placeDocs(content: LoadedContent, drafts: boolean, diagnostics: Diagnostics): Uint8Array {
   const places = new Uint8Array(content.docs.length);
   const fileByRoute = new Map<string, string>();
@@ -70,7 +75,7 @@ function placeDocs(content: LoadedContent, drafts: boolean, diagnostics: Diagnos
     const where = { file: doc.file, line: doc.slugLine };
     const first = taken(doc.route, where);
     if (first === undefined) return;
-    diagnostics.warn(where, `Duplicate route "${doc.route}": also produced by ${first}; this one is ignored. Give one of them another slug or file name.`);
+    diagnostics.warn(where, duplicateRoute(doc.route, first));
     places[index] = IGNORED;
   });
   // A category's index page at a doc's route is left out by assemble, which warns of it.
