@@ -49,14 +49,20 @@ export class TemplatePage<P extends object> implements PageOutput {
 
 /**
  * A doc's page: as a TemplatePage whose data is PageData's for the doc, but holding the doc and
- * PageData themselves: the two closures a doc and their scope cost ~170 bytes a doc more (a heap
+ * PageData (through a relay) themselves: the two closures a doc and their scope cost ~170 bytes a doc more (a heap
  * snapshot of a 30,000-page build), which a large site keeps from assemble until its last page renders.
  */
 export class DocTemplatePage implements PageOutput {
   readonly kind = 'page';
 
-  constructor(readonly route: string, readonly path: string, private readonly template: (props: DocPageData) => ReactElement, private readonly pages: PageData,
+  constructor(readonly route: string, readonly path: string, private readonly template: (props: DocPageData) => ReactElement, private readonly relay: PageDataRelay,
     private readonly doc: DocPage) {}
+
+  private get pages(): PageData {
+    const { current } = this.relay;
+    if (!current) throw new Error('Internal error: a doc page was asked for its data before the build made it.');
+    return current;
+  }
 
   element(): ReactElement {
     return createElement(this.template, this.pages.doc(this.doc));
@@ -79,6 +85,15 @@ export class DocTemplatePage implements PageOutput {
   keyShared(): string {
     return this.pages.stamp();
   }
+}
+
+/**
+ * The build's page data, which a doc page reads through this: `npm start` keeps the docs' pages from
+ * one build to the next (SitePartsCache.docPages, lib/assemble/site-parts.ts), each then reading the
+ * latest build's.
+ */
+export interface PageDataRelay {
+  current: PageData | undefined;
 }
 
 /** A page's key from its data, or the key itself where it was known without the data. */

@@ -15,7 +15,9 @@ import type { SearchSection } from '../assets/search/sections.ts';
 import { keyOf, ListKey } from '../runtime/build-cache.ts';
 import { Memo } from '../runtime/memo.ts';
 import { PatchedMap } from '../runtime/patched-map.ts';
-import { KeptValues } from '../runtime/same-items.ts';
+import { KeptPicks, KeptValues } from '../runtime/same-items.ts';
+import type { PageOutput } from './output-table.ts';
+import type { PageDataRelay } from './page-data.ts';
 import { llmsTxt, readingOrder } from './llms.ts';
 import { buildSidebar, categoriesByRoute, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
 import { resolveSidebars } from './sidebars-file.ts';
@@ -40,11 +42,31 @@ export interface SiteParts {
   llms: () => string;
   /** The generated category pages' search sections (each one's description and items). */
   categorySections: SearchSection[];
-  /** The docs in reading order, as indexes into the docs (lib/assemble/llms.ts: /llms-full.txt and the twins follow it). */
-  readingOrder: number[];
+  /** Some of the docs, found from their facts with the parts (DocSubsets). */
+  subsets: DocSubsets;
   /** What a Docusaurus site's sidebars set in its configuration, set again on each build's (fresh) configuration. */
   mainDoc: string | undefined;
   sidebarLinkHrefs: string[];
+}
+
+/**
+ * Some of the docs, as indexes into the docs or as routes: found from the docs' facts when the parts
+ * are made, so that a save which keeps the parts reads no doc to find them (a pass reading a field
+ * of every doc cost ~0.1 µs a doc on a large site, most of it waiting on memory).
+ */
+export interface DocSubsets {
+  /**
+   * The reading order (readingOrder, lib/assemble/llms.ts: the twins follow it) of the listed
+   * docs, which /llms-full.txt holds, and of the unlisted ones, which it leaves out.
+   */
+  listedOrder: number[];
+  unlistedOrder: number[];
+  /** The listed docs' routes, in file order: the sitemap lists their pages. */
+  listedRoutes: string[];
+  /** The docs with changelog entries, which have feeds. */
+  changelogs: number[];
+  /** The docs whose front matter names their previous or next page, which each build checks (PageData.checkDoc). */
+  paginated: number[];
 }
 
 /** `npm start`'s last site-wide parts, and each doc's facts as a digest, made once per doc object. */
@@ -64,17 +86,29 @@ export class SitePartsCache {
   /** Each doc by route, and each doc's "Last updated" time by its file (lib/assemble/site.ts). */
   readonly docsByRoute = new PatchedMap<DocPage, string, DocPage>((doc) => doc.route);
   readonly updated = new PatchedMap<DocSource, string, number>((doc) => doc.absPath);
+  /**
+   * The docs' pages, the last build's where the doc at an index is the same object: they read the
+   * latest build's page data through the relay (~15 ms of a save at 30,000 pages made a page and
+   * its path a doc).
+   */
+  readonly docPages = new KeptValues<DocPage, PageOutput>();
+  readonly pageData: PageDataRelay = { current: undefined };
+  /** The docs the twins are made from, listed and unlisted, in reading order (DocSubsets). */
+  readonly listedTwins = new KeptPicks<DocPage>();
+  readonly unlistedTwins = new KeptPicks<DocPage>();
 }
 
 /**
- * The sitemap's files; with a cache, the last build's while the site's address and the routes are
+ * The sitemap's files, for routes given in lists (one kept with the parts: DocSubsets.listedRoutes);
+ * with a cache, the last build's while the site's address and the routes are
  * the same, with that digest as their version (`npm start`: on 100,000 pages, making every URL and
  * writing the text to compare it with the last one took ~0.4 s of each save).
  */
-export function siteSitemap(config: SiteConfig, routes: string[], cache: SitePartsCache | undefined): { files: SitemapFile[]; version: (() => string) | undefined } {
-  if (!cache) return { files: sitemapFiles(config, routes), version: undefined };
-  const version = cache.sitemapKey.of([config.url, config.baseUrl, ...routes]);
-  return { files: cache.sitemaps.get('sitemap', version, () => sitemapFiles(config, routes)), version: () => version };
+export function siteSitemap(config: SiteConfig, routes: readonly (readonly string[])[], cache: SitePartsCache | undefined): { files: SitemapFile[]; version: (() => string) | undefined } {
+  const files = () => sitemapFiles(config, ([] as string[]).concat(...routes));
+  if (!cache) return { files: files(), version: undefined };
+  const version = cache.sitemapKey.of([[config.url, config.baseUrl], ...routes]);
+  return { files: cache.sitemaps.get('sitemap', version, files), version: () => version };
 }
 
 /** This build's site-wide parts; with a cache, the last build's while what they are made from is the same. */
@@ -84,7 +118,7 @@ export function assembleSiteParts(loaded: LoadedSite, docs: DocPage[], ids: DocI
   // The configuration before this build sets anything in it (applied).
   // The docs left out for a route taken count by the ids they give (DocIds).
   const ignored = content.ignored.map((doc) => [doc.id, doc.route]);
-  const key = keyOf([cache.factsKey.of(cache.factsList.of(docs, (doc) => docFacts(cache, doc))), ignored, content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
+  const key = keyOf([cache.factsKey.of([cache.factsList.of(docs, (doc) => docFacts(cache, doc))]), ignored, content.categories, config, docusaurus?.sidebars, docusaurus?.sidebarLinks, docsRoute, tagsRoute]);
   cache.made = false;
   const kept = cache.parts.get('site', key, () => {
     cache.made = true;
@@ -131,8 +165,20 @@ function makeParts(loaded: LoadedSite, docs: DocPage[], ids: DocIds, diagnostics
     categorySections: categorySections(config.baseUrl, categories, categoryNodes, new Map(docs.map((doc) => [doc.route, doc]))),
     tags: collectTags(listed, diagnostics),
     llms: () => (llms ??= llmsTxt(config, sidebar, listed, categoryDescriptions(sidebar))),
-    readingOrder: readingOrder(sidebar, docs),
+    subsets: docSubsets(docs, readingOrder(sidebar, docs)),
   };
+}
+
+function docSubsets(docs: DocPage[], order: number[]): DocSubsets {
+  const subsets: DocSubsets = { listedOrder: [], unlistedOrder: [], listedRoutes: [], changelogs: [], paginated: [] };
+  for (const index of order) (docs[index]?.unlisted ? subsets.unlistedOrder : subsets.listedOrder).push(index);
+  docs.forEach((doc, index) => {
+    if (!doc.unlisted) subsets.listedRoutes.push(doc.route);
+    if (doc.changes.length > 0) subsets.changelogs.push(index);
+    const { paginationPrev, paginationNext } = doc.source.frontMatter;
+    if (paginationPrev !== undefined || paginationNext !== undefined) subsets.paginated.push(index);
+  });
+  return subsets;
 }
 
 /** Every generated category page: its description and its items, as one section. */
@@ -177,7 +223,7 @@ function folderSidebar(docs: DocPage[], ids: DocIds, categories: CategorySource[
  * them: the navbar's sidebar links lead to each sidebar's first page, the main doc is the first
  * sidebar's first doc. `sidebar` lists every sidebar's items, for what reads all of them (llms.txt).
  */
-function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], ids: DocIds, diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms' | 'readingOrder' | 'categorySections'> {
+function docusaurusSidebars(loaded: LoadedSite, parts: DocusaurusParts, docs: DocPage[], ids: DocIds, diagnostics: Diagnostics): Omit<SiteParts, 'categoryNodes' | 'tags' | 'llms' | 'subsets' | 'categorySections'> {
   const { config, content } = loaded;
   let named: { id: string; items: SidebarItem[] }[];
   let layout: SidebarLayout;

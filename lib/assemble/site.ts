@@ -34,6 +34,7 @@ import { DocTemplatePage, notFoundPageData, PageData, TemplatePage, type HtmlKey
 import { categoryLinkDoc } from './sidebar.ts';
 import { DocIds } from './doc-ids.ts';
 import { assembleSiteParts, siteSitemap, type SitePartsCache } from './site-parts.ts';
+import type { KeptPicks } from '../runtime/same-items.ts';
 import { readStaticFile } from '../assets/static-files.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
 import type { SiteConfig } from '../load/config.ts';
@@ -72,7 +73,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const { config, content, siteDir, tagsRoute, api } = loaded;
   const ids = new DocIds(docs, content.ignored);
   warnLostCategoryLinks(siteDir, docs, ids, content.categories, diagnostics);
-  const { layout, categories: allCategories, categoryNodes, tags, llms, readingOrder, categorySections } = assembleSiteParts(loaded, docs, ids, diagnostics, siteParts);
+  const { layout, categories: allCategories, categoryNodes, tags, llms, subsets, categorySections } = assembleSiteParts(loaded, docs, ids, diagnostics, siteParts);
   // Looked for among the docs first: most builds then never make the map of ids.
   if (!docs.some((doc) => doc.id === config.docs.mainDoc) && !ids.get(config.docs.mainDoc)) {
     throw new BuildError({ file: 'content/site.yml' }, `docs.mainDoc is "${config.docs.mainDoc}", but no doc has that id.`,
@@ -87,11 +88,14 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const docsByRoute = siteParts ? siteParts.docsByRoute.of(docs, (doc) => doc) : new Map(docs.map((doc) => [doc.route, doc]));
   // Each page's data is both its template's props and its cache key (lib/assemble/page-data.ts).
   const pageData = new PageData(config, layout, updated, docs, docsByRoute, ids, new Set(tags.map((tag) => tag.route)), htmlKeys);
+  const relay = siteParts?.pageData ?? { current: undefined };
+  relay.current = pageData;
   const pages = new Pages(diagnostics);
   // A Docusaurus site whose docs are at the root ("routeBasePath: '/'") has a doc as its home page.
   if (!docsByRoute.has('/')) pages.add('/', `home page (${loaded.configFile})`, HomePage, () => pageData.home());
-  for (const doc of docs) pageData.checkDoc(doc);
-  pages.addDocs(docs, docsByRoute, (doc, path) => new DocTemplatePage(doc.route, path, DocPageTemplate, pageData, doc));
+  for (const index of subsets.paginated) pageData.checkDoc(docs[index] as DocPage);
+  const docPage = (doc: DocPage) => new DocTemplatePage(doc.route, routeFile(doc.route, 'index.html'), DocPageTemplate, relay, doc);
+  pages.addDocs(docs, docsByRoute, docPage, () => (siteParts ? siteParts.docPages.of(docs, docPage, relay) : docs.map(docPage)));
   for (const category of allCategories) {
     const node = category.indexRoute ? categoryNodes.get(category.indexRoute) : undefined;
     // A sidebars file's generated index may have a title of its own besides the sidebar label.
@@ -112,10 +116,9 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   }
   for (const page of standalone) pages.add(page.route, page.file, MarkdownPage, () => pageData.standalone(page));
   pages.add(SEARCH_ROUTE, 'search page', SearchPage, () => pageData.search(SEARCH_ROUTE));
-  const unlistedRoutes = new Set(docs.filter((doc) => doc.unlisted).map((doc) => doc.route));
-  const sitemapRoutes = pages.list.map((page) => page.route).filter((route) => route !== SEARCH_ROUTE && !unlistedRoutes.has(route));
+  const inOrder = (order: number[], kept: KeptPicks<DocPage> | undefined) => (kept ? kept.of(docs, order) : order.map((index) => docs[index] as DocPage));
 
-  const sitemap = siteSitemap(config, sitemapRoutes, siteParts);
+  const sitemap = siteSitemap(config, pages.sitemapRoutes(docs, subsets.listedRoutes), siteParts);
   const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
   const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId), embeds: config.embeds });
   const table: OutputEntry[] = [
@@ -127,7 +130,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     fileOutput('llms.txt', llms),
     fileOutput(`${loaded.docsRoute.slice(1)}llms.txt`, llms),
     // A changelog's entries as Atom and JSON feeds beside it.
-    ...docs.filter((doc) => doc.changes.length > 0).flatMap((doc) => changelogFeeds(config, doc)),
+    ...subsets.changelogs.flatMap((index) => changelogFeeds(config, docs[index] as DocPage)),
     // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
     fileOutput('serve.json', () => serveConfig(policy)),
     // The API description as written, for client generators and API tools.
@@ -135,7 +138,7 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
     // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
     // A Docusaurus site's static/ folder, at the site root.
     ...staticOutputs(loaded, pages, diagnostics),
-    ...twinFiles({ config, inOrder: readingOrder.map((index) => docs[index] as DocPage), context: {
+    ...twinFiles({ config, listed: inOrder(subsets.listedOrder, siteParts?.listedTwins), unlisted: inOrder(subsets.unlistedOrder, siteParts?.unlistedTwins), context: {
       resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
       docsDir: content.docsDir,
       isDocRoute: docRouteCheck(loaded.routeByFile),
@@ -156,29 +159,43 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
 class Pages {
   readonly list: PageOutput[] = [];
   private readonly sources = new Map<string, string>();
-  /** The docs by route, where their pages were added without an entry each in `sources` (addDocs). */
-  private docsByRoute: ReadonlyMap<string, DocPage> | undefined;
+  /** The docs by route, where their pages were added without an entry each in `sources` (addDocs), and where in the list they are. */
+  private docs: { byRoute: ReadonlyMap<string, DocPage>; from: number; to: number } | undefined;
 
   has(route: string): boolean {
-    return this.sources.has(route) || this.docsByRoute?.has(route) === true;
+    return this.sources.has(route) || this.docs?.byRoute.has(route) === true;
   }
 
   constructor(private readonly diagnostics: Diagnostics) {}
 
   /**
-   * The docs' pages. Load keeps one doc a route (lib/load/published.ts), so where no page added
-   * before has a doc's route (the home page is added only without a doc at "/"), none is a second
-   * source: they are then found by `docsByRoute` (one entry a route: as many as the docs) instead of
-   * an entry each in a map made anew on each build (~15 ms of a save at 30,000 pages in a profile).
+   * The docs' pages: `page` makes a doc's, `all` every doc's in order. Load keeps one doc a route
+   * (lib/load/published.ts), so where no page added before has a doc's route (the home page is
+   * added only without a doc at "/"), none is a second source: they are then found by `docsByRoute`
+   * (one entry a route: as many as the docs) instead of an entry each in a map made anew on each
+   * build (~15 ms of a save at 30,000 pages in a profile), and come from `all`.
    */
-  addDocs(docs: DocPage[], docsByRoute: ReadonlyMap<string, DocPage>, page: (doc: DocPage, path: string) => PageOutput): void {
-    const distinct = !this.docsByRoute && docsByRoute.size === docs.length && [...this.sources.keys()].every((route) => !docsByRoute.has(route));
+  addDocs(docs: DocPage[], docsByRoute: ReadonlyMap<string, DocPage>, page: (doc: DocPage) => PageOutput, all: () => readonly PageOutput[]): void {
+    const distinct = !this.docs && docsByRoute.size === docs.length && [...this.sources.keys()].every((route) => !docsByRoute.has(route));
     if (!distinct) {
-      for (const doc of docs) this.addPage(doc.route, doc.source.file, doc.source.slugLine, (path) => page(doc, path));
+      for (const doc of docs) this.addPage(doc.route, doc.source.file, doc.source.slugLine, () => page(doc));
       return;
     }
-    this.docsByRoute = docsByRoute;
-    for (const doc of docs) this.list.push(page(doc, routeFile(doc.route, 'index.html')));
+    const from = this.list.length;
+    for (const made of all()) this.list.push(made);
+    this.docs = { byRoute: docsByRoute, from, to: this.list.length };
+  }
+
+  /**
+   * The routes the sitemap lists, in lists: every page's but the search page's and the unlisted
+   * docs'. Where the docs' pages were added by their routes (addDocs), theirs are `listedRoutes`
+   * (DocSubsets, kept with the site parts) and no other page has a doc's route.
+   */
+  sitemapRoutes(docs: DocPage[], listedRoutes: readonly string[]): (readonly string[])[] {
+    const routes = (pages: PageOutput[]) => pages.map((page) => page.route).filter((route) => route !== SEARCH_ROUTE);
+    if (this.docs) return [routes(this.list.slice(0, this.docs.from)), listedRoutes, routes(this.list.slice(this.docs.to))];
+    const unlisted = new Set(docs.filter((doc) => doc.unlisted).map((doc) => doc.route));
+    return [routes(this.list).filter((route) => !unlisted.has(route))];
   }
 
   add<P extends object>(route: string, source: string, template: (props: P) => ReactElement, data: () => P, line?: number, keyData?: () => object | string): void {
@@ -187,7 +204,7 @@ class Pages {
 
   /** The page `page` makes for the path of `route`'s index.html, unless another source has the route. */
   addPage(route: string, source: string, line: number | undefined, page: (path: string) => PageOutput): void {
-    const first = this.sources.get(route) ?? this.docsByRoute?.get(route)?.source.file;
+    const first = this.sources.get(route) ?? this.docs?.byRoute.get(route)?.source.file;
     if (first !== undefined) {
       this.diagnostics.warn({ file: source, line }, duplicateRoute(route, first));
       return;

@@ -212,17 +212,19 @@ export function keyOfText(text: string): string {
 }
 
 /**
- * A key of a list of texts, the last one's while every text is the same: compared text by text
+ * A key of lists of texts, the last one's while every text is the same: compared text by text
  * (from one save to the next mostly the very same strings, kept with the docs), where joining
- * them and digesting the whole on each save cost a pass over megabytes on a large site.
+ * them and digesting the whole on each save cost a pass over megabytes on a large site. A list
+ * that is the last call's very object is the same at once (one kept with the site parts).
  */
 export class ListKey {
-  private last: { texts: readonly string[]; key: string } | undefined;
+  private last: { lists: readonly (readonly string[])[]; key: string } | undefined;
 
-  of(texts: readonly string[]): string {
+  of(lists: readonly (readonly string[])[]): string {
     const last = this.last;
-    const key = last !== undefined && sameItems(last.texts, texts) ? last.key : keyOfText(JSON.stringify(texts));
-    this.last = { texts, key };
+    const same = last !== undefined && last.lists.length === lists.length && lists.every((list, index) => sameItems(last.lists[index] as readonly string[], list));
+    const key = same ? last.key : keyOfText(JSON.stringify(lists));
+    this.last = { lists, key };
     return key;
   }
 }

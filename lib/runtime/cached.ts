@@ -73,8 +73,8 @@ export class CachedRuntime implements Runtime {
   }
 
   /** Each twin kept while its doc object is the same, and versions made from their digests (lib/assemble/llms.ts). */
-  twinFiles({ config, inOrder, context }: TwinsInput): FileOutput[] {
-    return markdownTwins(config, inOrder, context, this.cache.twins);
+  twinFiles({ config, context, ...order }: TwinsInput): FileOutput[] {
+    return markdownTwins(config, order, context, this.cache.twins);
   }
 
   get htmlKeys(): WeakMap<DocPage, HtmlKey> {

@@ -74,8 +74,8 @@ export class DirectRuntime implements Runtime {
   }
 
   /** A production build keeps no twin beyond its /llms-full.txt entry (lib/assemble/llms.ts). */
-  twinFiles({ config, inOrder, context }: TwinsInput): FileOutput[] {
-    return markdownTwins(config, inOrder, context, undefined);
+  twinFiles({ config, context, ...order }: TwinsInput): FileOutput[] {
+    return markdownTwins(config, order, context, undefined);
   }
 
   transform({ sources, env }: TransformInput): Promise<DocPage[]> {

@@ -8,7 +8,7 @@ import { AssetCollector } from '../assets/bundle.ts';
 import { hashedName } from '../assets/content-hash.ts';
 import { BuildError, Diagnostics } from '../diagnostics.ts';
 import type { HelperPage, HelperReply, HelperRequest, MarkdownJob, MarkdownResult, TwinsJob, TwinsJobDoc } from './helper-thread.ts';
-import { markdownTwinGroups } from '../assemble/llms.ts';
+import { markdownTwinGroups, twinOrder } from '../assemble/llms.ts';
 import { loadApiDescription } from '../load/openapi.ts';
 import type { ApiDescription } from '../openapi-model.ts';
 import { filesInto, writeOutput } from '../write/site-writer.ts';
@@ -194,7 +194,7 @@ function twins(job: TwinsJob): undefined {
       imageUrl: (absPath: string) => images.get(absPath),
       api: apiDescription(job.api),
     };
-    const groups = markdownTwinGroups(job.config, docs, context, undefined);
+    const groups = markdownTwinGroups(job.config, twinOrder(docs), context, undefined);
     if (groups.length !== job.groups) throw new Error(`Internal error: the main thread has ${job.groups} groups of markdown twins, the helper ${groups.length}.`);
     const folder = filesInto(job.outputDir);
     for (const index of claims(job.claimed, groups.length, 'back')) for (const file of groups[index] ?? []) writeOutput(folder, file);

@@ -106,8 +106,8 @@ export function markdownJob({ env, siteDir, routeByFile, apiFile }: Omit<Transfo
 export interface TwinsJob {
   config: TwinConfig;
   /**
-   * Where the docs are in the main thread's spill file (`sourcesSpill`), as JSON (TwinsJobDoc[], in
-   * reading order): a large site's are tens of megabytes, which a message would hold in memory
+   * Where the docs are in the main thread's spill file (`sourcesSpill`), as JSON (TwinsJobDoc[]: the
+   * listed docs, then the unlisted ones, each in reading order, TwinOrder): a large site's are tens of megabytes, which a message would hold in memory
    * while the main thread renders, until the helper is done with the search index and reads it.
    */
   docsAt: SpilledText;
@@ -138,8 +138,9 @@ export interface TwinsJob {
 export type TwinsJobDoc = Omit<TwinDoc, 'source'> & Pick<TwinDoc['source'], 'absPath'> & ({ bodyAt: SpilledText } | { body: string });
 
 /** The twins' job for `input`, its docs put in `spill` (the main thread's, whose texts the helper reads), and the other docs' routes. */
-export function twinsJob({ config, inOrder }: TwinsInput, routeByFile: ReadonlyMap<string, string>, spill: SpillFile,
+export function twinsJob({ config, listed, unlisted }: TwinsInput, routeByFile: ReadonlyMap<string, string>, spill: SpillFile,
   made: Omit<TwinsJob, 'config' | 'docsAt' | 'sourcesSpill' | 'otherRoutes'>): TwinsJob {
+  const inOrder = [...listed, ...unlisted];
   const docs = inOrder.map(({ route, title, hasH1, unlisted, source }): TwinsJobDoc => {
     const bodyAt = spilledRef(source, 'body')?.at;
     const { absPath } = source;

@@ -10,7 +10,7 @@ import type { AssetCollector, AssetUrls } from '../assets/bundle.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
 import type { SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
-import type { TwinConfig } from '../assemble/llms.ts';
+import type { TwinConfig, TwinOrder } from '../assemble/llms.ts';
 import type { HtmlKey } from '../assemble/page-data.ts';
 import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { SiteConfig } from '../load/config.ts';
@@ -46,10 +46,8 @@ export interface TransformInput {
 }
 
 /** What the markdown twins and /llms-full.txt are made from (markdownTwins, lib/assemble/llms.ts). */
-export interface TwinsInput {
+export interface TwinsInput extends TwinOrder<DocPage> {
   config: TwinConfig;
-  /** Every doc, in reading order. */
-  inOrder: DocPage[];
   context: Omit<TwinContext, 'origin' | 'url'>;
 }
 

@@ -19,7 +19,7 @@ import { contentOf, SiteWriter, writeOutput } from '../write/site-writer.ts';
 import { bundlesInto, DirectRuntime, searchRunsFolder } from './direct.ts';
 import { HelperThread, markdownJob, twinsJob } from './helper-thread.ts';
 import { claims, mainPart, sharedSplit } from './shared-split.ts';
-import { markdownTwinGroups } from '../assemble/llms.ts';
+import { allFiles, markdownTwinGroups } from '../assemble/llms.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { SpillFile, spilledDoc, spilledRef } from './spill.ts';
 import type { AssetsInput, AssetsResult, RuntimeOptions, TransformInput, TwinsInput, WriteResult } from './runtime.ts';
@@ -119,8 +119,8 @@ export class ThreadedRuntime extends DirectRuntime {
 
   /** Shared with the helper, a group at a time (`handTwins`). */
   override twinFiles(input: TwinsInput): FileOutput[] {
-    const groups = markdownTwinGroups(input.config, input.inOrder, input.context, undefined);
-    const files = groups.flat();
+    const groups = markdownTwinGroups(input.config, input, input.context, undefined);
+    const files = allFiles(groups);
     this.twins = { groups, files: new Set(files) };
     this.twinsInput = input;
     return files;

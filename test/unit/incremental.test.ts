@@ -209,6 +209,33 @@ test('the sitemap follows the pages and the site\'s address, and a body edit doe
   assert.doesNotMatch(sitemap(), /https:\/\/fixture\.example\.com/);
 });
 
+test('what assemble finds of the docs by their front matter follows a save: an unlisted doc\'s twin and addresses, a changelog\'s feeds', async () => {
+  const { site, outDir, cache, build } = await incrementalSite();
+  await build();
+  const read = (path: string) => readFileSync(join(outDir, path), 'utf8');
+  const edit = (path: string, change: (text: string) => string) => writeFileSync(join(site, path), change(readFileSync(join(site, path), 'utf8')));
+  // Unlisted: out of the sitemap and /llms-full.txt, its twin kept, through a save that keeps the site parts.
+  edit('content/docs/guides/1-first.md', (text) => text.replace('title: First guide', 'title: First guide\nunlisted: true'));
+  await build(true);
+  assert.doesNotMatch(read('sitemap.xml'), /guides\/first/);
+  assert.doesNotMatch(read('llms-full.txt'), /Source: .*guides\/first/);
+  edit('content/docs/guides/1-first.md', (text) => `${text}\nA sentence only the unlisted doc has.\n`);
+  edit('content/docs/guides/2-second.md', (text) => `${text}\nA sentence the listed doc has.\n`);
+  await build(true);
+  assert.equal(cache.siteParts.made, false, 'body edits keep the site parts');
+  assert.match(read('docs/guides/first/index.md'), /A sentence only the unlisted doc has\./);
+  assert.match(read('docs/guides/second/index.md'), /A sentence the listed doc has\./);
+  assert.match(read('llms-full.txt'), /A sentence the listed doc has\./);
+  assert.doesNotMatch(read('llms-full.txt'), /only the unlisted doc/);
+  assert.doesNotMatch(read('sitemap.xml'), /guides\/first/);
+  assert.match(read('sitemap.xml'), /guides\/second/);
+  // A changelog's new entry is in its feeds.
+  edit('content/docs/0-changes.md', (text) => text.replace('- **2025-01-02**', '- **2025-01-03** — Added a third guide.\n- **2025-01-02**'));
+  await build(true);
+  assert.match(read('docs/changes/atom.xml'), /Added a third guide/);
+  assert.match(read('docs/changes/feed.json'), /Added a third guide/);
+});
+
 test('new, renamed and deleted files are handled', async () => {
   const { site, outDir, build } = await incrementalSite();
   await build();

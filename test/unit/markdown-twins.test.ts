@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AssetCollector } from '../../lib/assets/bundle.ts';
-import { markdownTwinGroups, markdownTwins, type TwinCache } from '../../lib/assemble/llms.ts';
+import { markdownTwinGroups, markdownTwins, twinOrder, type TwinCache } from '../../lib/assemble/llms.ts';
 import type { FileOutput } from '../../lib/assemble/output-table.ts';
 import { Diagnostics } from '../../lib/diagnostics.ts';
 import { loadSite } from '../../lib/load/site.ts';
@@ -31,7 +31,7 @@ function written(files: FileOutput[]): Map<string, string> {
 }
 
 test('each part of /llms-full.txt comes right after the twins of its docs', () => {
-  const files = markdownTwins(loaded.config, docs, context, undefined, PART_DOCS);
+  const files = markdownTwins(loaded.config, twinOrder(docs), context, undefined, PART_DOCS);
   const contents = written(files);
   const parts = files.filter((file) => /^llms-full-\d+\.txt$/.test(file.path));
   assert.ok(parts.length > 3, `${parts.length} parts`);
@@ -44,9 +44,9 @@ test('each part of /llms-full.txt comes right after the twins of its docs', () =
 });
 
 test('the twins and /llms-full.txt are the same written in any order, with or without the twins kept between builds', () => {
-  const inOrder = written(markdownTwins(loaded.config, docs, context, undefined, PART_DOCS));
-  const reversed = written(markdownTwins(loaded.config, docs, context, undefined, PART_DOCS).reverse());
-  const kept = written(markdownTwins(loaded.config, docs, context, new BuildCache().twins, PART_DOCS));
+  const inOrder = written(markdownTwins(loaded.config, twinOrder(docs), context, undefined, PART_DOCS));
+  const reversed = written(markdownTwins(loaded.config, twinOrder(docs), context, undefined, PART_DOCS).reverse());
+  const kept = written(markdownTwins(loaded.config, twinOrder(docs), context, new BuildCache().twins, PART_DOCS));
   assert.ok(inOrder.size > docs.length);
   for (const other of [reversed, kept]) {
     assert.deepEqual([...other.keys()].sort(), [...inOrder.keys()].sort());
@@ -65,7 +65,7 @@ test('kept between builds, a twin and its part of /llms-full.txt change version 
     keep: (doc, siteRoot, text) => twins.keep(doc, siteRoot, text),
     lastFiles: undefined,
   };
-  const versions = (of: DocPage[]) => new Map(markdownTwins(loaded.config, of, context, counted, PART_DOCS).map((file) => [file.path, file.version?.()]));
+  const versions = (of: DocPage[]) => new Map(markdownTwins(loaded.config, twinOrder(of), context, counted, PART_DOCS).map((file) => [file.path, file.version?.()]));
   const first = versions(docs);
   const unversioned = [...first].filter(([path, version]) => /(^|\/)index\.md$|^llms-full-\d+\.txt$/.test(path) && typeof version !== 'string');
   assert.deepEqual(unversioned, [], 'every twin and part has a version');
@@ -86,7 +86,7 @@ test('kept between builds, a twin and its part of /llms-full.txt change version 
 
 test('kept between builds, the files of a part whose docs are the same objects are kept, the others made anew', () => {
   const twins = new BuildCache().twins;
-  const groups = (of: DocPage[]) => markdownTwinGroups(loaded.config, of, context, twins, PART_DOCS);
+  const groups = (of: DocPage[]) => markdownTwinGroups(loaded.config, twinOrder(of), context, twins, PART_DOCS);
   const first = groups(docs);
   const at = 10;
   const edited = docs.map((doc, index) => index === at ? { ...doc, source: { ...doc.source, body: `${doc.source.body}\n\nOne more paragraph.\n` } } : doc);
@@ -106,7 +106,7 @@ test('kept with their files from build to build, the twins stay in the store as 
   t.after(() => twins.close());
   // As the write stage asks: every file's version; after the build, the store moves what was asked for.
   const build = (of: DocPage[]) => {
-    const files = markdownTwins(loaded.config, of, context, twins, PART_DOCS);
+    const files = markdownTwins(loaded.config, twinOrder(of), context, twins, PART_DOCS);
     for (const file of files) file.version?.();
     twins.compact();
     return files;
@@ -116,5 +116,5 @@ test('kept with their files from build to build, the twins stay in the store as 
   const at = 10;
   const edited = docs.map((doc, index) => index === at ? { ...doc, source: { ...doc.source, body: `${doc.source.body}\n\nOne more paragraph.\n` } } : doc);
   // The edited doc's part is made anew: its entries read the other docs' twins back from the store.
-  assert.deepEqual(written(build(edited)), written(markdownTwins(loaded.config, edited, context, undefined, PART_DOCS)));
+  assert.deepEqual(written(build(edited)), written(markdownTwins(loaded.config, twinOrder(edited), context, undefined, PART_DOCS)));
 });

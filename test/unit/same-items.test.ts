@@ -2,7 +2,8 @@
 // a value kept for an item must be the one made anew from it would be.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KeptValues } from '../../lib/runtime/same-items.ts';
+import { ListKey } from '../../lib/runtime/build-cache.ts';
+import { KeptPicks, KeptValues } from '../../lib/runtime/same-items.ts';
 
 interface Doc { route: string }
 
@@ -29,4 +30,30 @@ test('kept values are the ones made anew, made again only for new objects or ano
   check([a, c, b], 'x', ['/b/']);
   // Another context: every value made again.
   check([a, c, b], 'y', ['/a/', '/c/', '/b/']);
+});
+
+test('kept picks are the items at the indexes: the very last list where none changed, else a copy patched, the last list as it was', () => {
+  const kept = new KeptPicks<Doc>();
+  const [a, b, c, d] = [{ route: '/a/' }, { route: '/b/' }, { route: '/c/' }, { route: '/d/' }];
+  const order = [2, 0, 3];
+  const first = kept.of([a, b, c, d], order);
+  assert.deepEqual(first, [c, a, d]);
+  assert.equal(kept.of([a, b, c, d], order), first, 'the same items: the same list');
+  assert.equal(kept.of([a, { route: '/b/' }, c, d], order), first, 'an item at no index of the order changes nothing');
+  const edited = { route: '/a/' };
+  const patched = kept.of([edited, b, c, d], order);
+  assert.deepEqual(patched, [c, edited, d]);
+  assert.ok(patched[1] === edited && first[1] === a, 'the list given before is not changed');
+  // Another order (the site parts made anew): picked anew.
+  assert.deepEqual(kept.of([edited, b, c, d], [1, 2]), [b, c]);
+});
+
+test('a list key is the last one while each list holds the same texts, and another when any text differs', () => {
+  const key = new ListKey();
+  const routes = ['/a/', '/b/'];
+  const first = key.of([['https://x.example'], routes]);
+  assert.equal(key.of([['https://x.example'], routes]), first);
+  assert.equal(key.of([['https://x.example'], ['/a/', '/b/']]), first, 'equal texts in a new list');
+  assert.notEqual(key.of([['https://x.example'], ['/a/', '/c/']]), first);
+  assert.notEqual(key.of([['https://x.example', '/a/'], ['/b/']]), first, 'the same texts cut into other lists');
 });
