@@ -2,9 +2,13 @@
 // its stored value is reused while the item's key is the same (and the value still holds), else it
 // is made anew and stored; afterwards the entries of items no longer present are dropped, so a
 // deleted page or doc leaves nothing behind. An item that is the last call's at its index (by
-// identity, under the same shared key) has its entry found there, without a look-up (`same`).
+// identity, under the same shared key) has its entry found there, without a look-up (`same`); and
+// where a value holds while that is so (`holdsWhileSame`), a call that meets mostly the last call's
+// very items passes them without reading them or their entries, and says where the others are
+// (`changed`), so that what is made from the values can be patched there too.
 
 interface Entry<V> {
+  id: string;
   key: string;
   value: V;
   /** The last `all` call that met it. */
@@ -25,26 +29,49 @@ export interface MemoOptions<T, V> {
   same?: unknown;
   /** What an item's key is made from besides `same`: the item itself unless given (a doc page: its doc). */
   identity?: (item: T) => unknown;
+  /**
+   * With `same`: a stored value holds (`stillHolds` need not be asked) while its item is the last
+   * call's very object at its index under the same `same`. A call whose items are then mostly the
+   * last call's objects at their places reads only the others (MAX_CHANGED_SHARE): a pass reading
+   * every item and its entry cost ~1 µs an item on a large site, most of it waiting on memory.
+   */
+  holdsWhileSame?: boolean;
 }
+
+/** Past this share of items not the last call's at their places, a call reads every item. */
+const MAX_CHANGED_SHARE = 1 / 8;
 
 export class Memo<V> {
   private readonly entries = new Map<string, Entry<V>>();
   /** The `all` calls so far: an entry notes the last that met it. */
   private calls = 0;
-  /** The last `all` call's items' identities and the entry each had, while no other call changed the entries. */
-  private lastCall: { identities: readonly unknown[]; same: unknown; entries: Entry<V>[] } | undefined;
+  /** The last `all` call's items, their identities, and the entry and value each had, while no other call changed the entries. */
+  private lastCall: { items: readonly unknown[]; identities: readonly unknown[]; same: unknown; entries: Entry<V>[]; values: V[] } | undefined;
   /** How many values the last `all` made anew. */
   made = 0;
+  /**
+   * The indexes at which the last `all` call's items were not the call before's very objects, in
+   * order (`holdsWhileSame`): every other value is the one that call gave at that index. Undefined
+   * when the call read every item.
+   */
+  changed: readonly number[] | undefined;
 
   /**
    * Every item's value, in order. A key that is the stored one's very string is compared at once:
    * a key kept with its item, not joined anew on each call, saves comparing texts.
    */
   all<T>(items: readonly T[], id: (item: T) => string, key: (item: T) => string, make: (item: T, key: string) => V,
-    { stillHolds = () => true, same, identity }: MemoOptions<T, V> = {}): V[] {
+    { stillHolds = () => true, same, identity, holdsWhileSame = false }: MemoOptions<T, V> = {}): V[] {
     this.made = 0;
+    this.changed = undefined;
     const call = ++this.calls;
     const last = this.lastCallFor(same);
+    if (holdsWhileSame && last !== undefined && last.items.length === items.length) {
+      const changed: number[] = [];
+      const most = items.length * MAX_CHANGED_SHARE;
+      for (let index = 0; index < items.length && changed.length <= most; index++) if (items[index] !== last.items[index]) changed.push(index);
+      if (changed.length <= most) return this.patched(items, changed, call, last, id, key, make, stillHolds, same, identity);
+    }
     const identities = same !== undefined && identity ? items.map(identity) : items;
     // Kept for the next call only where it may find them by index.
     const entries: Entry<V>[] | undefined = same === undefined ? undefined : new Array(items.length);
@@ -69,7 +96,7 @@ export class Memo<V> {
       }
       itemId ??= id(item);
       itemKey ??= key(item);
-      const entry = { key: itemKey, value: make(item, itemKey), seen: call };
+      const entry = { id: itemId, key: itemKey, value: make(item, itemKey), seen: call };
       this.made += 1;
       this.entries.set(itemId, entry);
       if (entries) entries[index] = entry;
@@ -78,7 +105,46 @@ export class Memo<V> {
     // More entries than ids met are items no longer present: dropped, without a set of every id.
     if (this.entries.size > met) for (const [known, entry] of this.entries) if (entry.seen !== call) this.entries.delete(known);
     // An id given twice (fewer entries than items) has one entry, the later item's: no call finds its items' entries by index.
-    this.lastCall = entries && this.entries.size === items.length ? { identities, same, entries } : undefined;
+    this.lastCall = entries && this.entries.size === items.length ? { items, identities, same, entries, values } : undefined;
+    return values;
+  }
+
+  /**
+   * `all` for items that are the last call's objects but at the indexes `changed`: the last call's
+   * values, entries and identities, copied and patched there. An entry of the last call at a changed
+   * index that no item met now is its item gone (an id is one item's while the call is kept).
+   */
+  private patched<T>(items: readonly T[], changed: readonly number[], call: number, last: NonNullable<Memo<V>['lastCall']>,
+    id: (item: T) => string, key: (item: T) => string, make: (item: T, key: string) => V, stillHolds: (value: V) => boolean, same: unknown, identity: ((item: T) => unknown) | undefined): V[] {
+    const values = last.values.slice();
+    const entries = last.entries.slice();
+    const identities = identity ? last.identities.slice() : items;
+    for (const index of changed) {
+      const item = items[index] as T;
+      const itemIdentity = identity ? identity(item) : item;
+      if (identity) (identities as unknown[])[index] = itemIdentity;
+      let known = itemIdentity === last.identities[index] ? last.entries[index] : undefined;
+      if (known === undefined) {
+        const stored = this.entries.get(id(item));
+        if (stored?.key === key(item)) known = stored;
+      }
+      if (known === undefined || !stillHolds(known.value)) {
+        const itemId = id(item);
+        const itemKey = key(item);
+        known = { id: itemId, key: itemKey, value: make(item, itemKey), seen: call };
+        this.made += 1;
+        this.entries.set(itemId, known);
+      }
+      known.seen = call;
+      entries[index] = known;
+      values[index] = known.value;
+    }
+    for (const index of changed) {
+      const before = last.entries[index];
+      if (before && before.seen !== call && this.entries.get(before.id) === before) this.entries.delete(before.id);
+    }
+    this.changed = changed;
+    this.lastCall = this.entries.size === items.length ? { items, identities, same, entries, values } : undefined;
     return values;
   }
 
@@ -101,7 +167,7 @@ export class Memo<V> {
     const value = make();
     this.made += 1;
     this.lastCall = undefined;
-    this.entries.set(id, { key, value, seen: this.calls });
+    this.entries.set(id, { id, key, value, seen: this.calls });
     return value;
   }
 

@@ -23,8 +23,9 @@ export class RenderedPages {
   private readonly pages = new Memo<RenderedPage>();
   /** The last build's context and asset keys, whose very strings the pages hold. */
   private last = { context: '', assets: '' };
-  /** The pages of the last `files`, to compact their store. */
+  /** The pages of the last `files`, to compact their store, and the files it gave with the asset keys they were made with. */
   private rendered: RenderedPage[] = [];
+  private lastFiles: { files: VersionedFile[]; assets: string; search: string } | undefined;
   /** The bytes of their HTML, counted as `files` passes over them (TextStore.compactBy). */
   liveBytes = 0;
 
@@ -47,15 +48,16 @@ export class RenderedPages {
     ({ context, assets } = this.last);
     // A page whose key is made from an object and a shared text (a doc page's) is known unchanged
     // while both are (Memo's `same`): the pages of a save are met without a key or a look-up each.
+    // Its HTML holds while the context is also the same: a save passes the pages that are the last
+    // one's objects (the docs' pages are kept, SitePartsCache.docPages) without reading them.
     const shared = pages.find((page) => page.keyShared)?.keyShared?.();
-    this.rendered = this.pages.all(pages, (page) => page.path, (page) => page.key(), (page) => ({ context, html: render(page) }), {
+    const rendered = this.pages.all(pages, (page) => page.path, (page) => page.key(), (page) => ({ context, html: render(page) }), {
       stillHolds: (known) => known.context === context,
-      same: shared,
+      same: shared === undefined ? undefined : `${shared}\u0000${context}`,
       identity: (page) => (page.keyObject !== undefined && page.keyShared?.() === shared ? page.keyObject : page),
+      holdsWhileSame: true,
     });
-    this.liveBytes = 0;
-    return this.rendered.map((known, index) => {
-      this.liveBytes += known.html.length;
+    const fileOf = (known: RenderedPage, index: number): VersionedFile => {
       let kept = known.file;
       if (kept?.assets !== assets || kept.search !== search) {
         const page = pages[index] as PageOutput;
@@ -64,7 +66,28 @@ export class RenderedPages {
         known.file = kept;
       }
       return kept.made;
-    });
+    };
+    const { changed } = this.pages;
+    const before = this.lastFiles;
+    let files: VersionedFile[];
+    if (changed && before?.assets === assets && before.search === search) {
+      // The other pages are the last call's, with the same HTML and files: patched where they changed.
+      files = before.files.slice();
+      for (const index of changed) {
+        this.liveBytes -= this.rendered[index]?.html.length ?? 0;
+        this.liveBytes += (rendered[index] as RenderedPage).html.length;
+        files[index] = fileOf(rendered[index] as RenderedPage, index);
+      }
+    } else {
+      this.liveBytes = 0;
+      files = rendered.map((known, index) => {
+        this.liveBytes += known.html.length;
+        return fileOf(known, index);
+      });
+    }
+    this.rendered = rendered;
+    this.lastFiles = { files, assets, search };
+    return files;
   }
 
   /** Each page's HTML as kept, for the store's compaction. */

@@ -56,6 +56,26 @@ test('an unchanged site renders nothing again; a body edit renders and writes th
   assert.equal(statSync(twinOf('docs/guides/first')).ino, firstTwin, 'the other twin is not written again');
 });
 
+test('on a site of many pages, saves one after another render and write the page edited, each showing its text', async () => {
+  // Enough docs that a save meets mostly the last build's page objects (Memo's holdsWhileSame): only the others are read.
+  // A description of their own: one taken from the text would change what other pages show.
+  const head = (index: number) => `---\ndescription: Page ${index} of many.\n---\n\n# Page ${index}\n\n`;
+  const many = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`content/docs/many/page-${index}.md`, `${head(index)}Text of page ${index}.\n`]));
+  const { site, outDir, build } = await incrementalSite(ROOT, many);
+  await build();
+  const page = (index: number) => readFileSync(join(outDir, `docs/many/page-${index}/index.html`), 'utf8');
+  for (const [index, text] of [[7, 'First save.'], [90, 'Second save.'], [7, 'Third save.']] as const) {
+    writeFileSync(join(site, `content/docs/many/page-${index}.md`), `${head(index)}${text}\n`);
+    const saved = await build(true);
+    assert.equal(saved.pagesRendered, 1, text);
+    assert.match(page(index), new RegExp(text));
+    assert.match(readFileSync(join(outDir, `docs/many/page-${index}/index.md`), 'utf8'), new RegExp(text));
+  }
+  assert.doesNotMatch(page(7), /First save/);
+  assert.match(page(90), /Second save/);
+  assert.match(page(8), /Text of page 8\./);
+});
+
 test('a page follows a change of its table of contents alone (its levels), which the cache keeps out of memory', async () => {
   const { site, outDir, build } = await incrementalSite();
   const file = join(site, 'content/docs/guides/2-second.md');

@@ -120,3 +120,57 @@ test('items new on each call are met by their identity: the object their key is 
   assert.deepEqual(run([a, edited], 'stamp 2'), ['/a/@stamp 2:1', '/b/@stamp 2:2']);
   assert.deepEqual(made, ['/a/', '/b/']);
 });
+
+test('with holdsWhileSame, a call meeting mostly the last call\'s objects reads only the others and says where they are', () => {
+  interface Item { id: string; version: number }
+  const memo = new Memo<string>();
+  const made: string[] = [];
+  let held = 0;
+  const run = (items: Item[], same: string) => memo.all(items, (item) => item.id, (item) => String(item.version), (item, key) => {
+    made.push(item.id);
+    return `${item.id}@${key}`;
+  }, {
+    same, holdsWhileSame: true, stillHolds: () => {
+      held += 1;
+      return true;
+    },
+  });
+  const values = (items: Item[]) => items.map((item) => `${item.id}@${item.version}`);
+  const items = Array.from({ length: 16 }, (_, index) => ({ id: `i${index}`, version: 1 }));
+  assert.deepEqual(run(items, 's'), values(items));
+  assert.equal(memo.changed, undefined, 'the first call reads every item');
+  // One item edited: only it is read; the others' values are the last call's, unasked.
+  made.length = 0;
+  held = 0;
+  const edited = items.with(5, { id: 'i5', version: 2 });
+  assert.deepEqual(run(edited, 's'), values(edited));
+  assert.deepEqual(memo.changed, [5]);
+  assert.deepEqual(made, ['i5']);
+  assert.equal(held, 0, 'no stored value asked whether it holds: none was met at a changed place');
+  // An item replaced by another (a doc renamed): the one gone leaves no entry.
+  const renamed = edited.with(3, { id: 'x', version: 1 });
+  assert.deepEqual(run(renamed, 's'), values(renamed));
+  assert.deepEqual(memo.changed, [3]);
+  assert.equal(memo.last('i3'), undefined);
+  // Two items swapped: each found by its id, nothing made, nothing dropped.
+  made.length = 0;
+  const swapped = renamed.with(0, renamed[1] as Item).with(1, renamed[0] as Item);
+  assert.deepEqual(run(swapped, 's'), values(swapped));
+  assert.deepEqual(memo.changed, [0, 1]);
+  assert.deepEqual(made, []);
+  assert.equal(memo.last('i0')?.value, 'i0@1');
+  // Many changed places, or another `same`: every item read, each stored value asked.
+  const many = swapped.map((item, index) => (index % 2 === 0 ? { ...item, version: 3 } : item));
+  assert.deepEqual(run(many, 's'), values(many));
+  assert.equal(memo.changed, undefined);
+  held = 0;
+  assert.deepEqual(run(many, 't'), values(many));
+  assert.equal(memo.changed, undefined);
+  assert.equal(held, many.length);
+  // An id given twice at a changed place: right values, and the next call reads every item.
+  const twice = many.with(2, { id: 'i1', version: 9 });
+  assert.deepEqual(run(twice, 't'), values(twice));
+  assert.deepEqual(memo.changed, [2]);
+  run(twice, 't');
+  assert.equal(memo.changed, undefined);
+});
