@@ -46,6 +46,19 @@ export interface CachedDoc {
   warnings: Warning[];
 }
 
+/**
+ * The last transform's docs as a build takes them (CachedRuntime.transform): their pages, the places
+ * of the docs with images and of those with warnings (replayed on each build), and their HTML's and
+ * tables of contents' bytes; patched by the next transform where few docs changed (Memo.changed).
+ */
+export interface TransformedDocs {
+  made: readonly CachedDoc[];
+  pages: DocPage[];
+  withImages: number[];
+  withWarnings: number[];
+  liveBytes: number;
+}
+
 export interface CacheStats {
   docsTransformed: number;
   docsTotal: number;
@@ -68,6 +81,8 @@ export class BuildCache {
   readonly routeByFile = new PatchedMap<DocSource, string, string>((doc) => doc.absPath);
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
+  /** What the docs memo's last call gave, as the build takes it. */
+  transformed: TransformedDocs | undefined;
   /**
    * Where the docs' HTML is kept: held in memory, with each twin, it was ~10 KB a generated doc
    * (at 30,000 docs 306 MB of the 656 MB left after the first build), and the first build of

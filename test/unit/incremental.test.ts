@@ -56,12 +56,15 @@ test('an unchanged site renders nothing again; a body edit renders and writes th
   assert.equal(statSync(twinOf('docs/guides/first')).ino, firstTwin, 'the other twin is not written again');
 });
 
-test('on a site of many pages, saves one after another render and write the page edited, each showing its text', async () => {
+test('on a site of many pages, saves one after another render and write the page edited, each showing its text, and an image edited in place shows', async () => {
   // Enough docs that a save meets mostly the last build's page objects (Memo's holdsWhileSame): only the others are read.
   // A description of their own: one taken from the text would change what other pages show.
   const head = (index: number) => `---\ndescription: Page ${index} of many.\n---\n\n# Page ${index}\n\n`;
   const many = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`content/docs/many/page-${index}.md`, `${head(index)}Text of page ${index}.\n`]));
   const { site, outDir, build } = await incrementalSite(ROOT, many);
+  // Written long ago: a file changed within the file system's time resolution of a build is read again on the next.
+  const longAgo = new Date(Date.now() - 3_600_000);
+  for (const path of readdirSync(join(site, 'content/docs'), { recursive: true, encoding: 'utf8' })) utimesSync(join(site, 'content/docs', path), longAgo, longAgo);
   await build();
   const page = (index: number) => readFileSync(join(outDir, `docs/many/page-${index}/index.html`), 'utf8');
   for (const [index, text] of [[7, 'First save.'], [90, 'Second save.'], [7, 'Third save.']] as const) {
@@ -74,6 +77,10 @@ test('on a site of many pages, saves one after another render and write the page
   assert.doesNotMatch(page(7), /First save/);
   assert.match(page(90), /Second save/);
   assert.match(page(8), /Text of page 8\./);
+  // An image edited in place, its doc unchanged: the doc is transformed again, its page shows the new size.
+  writeFileSync(join(site, 'content/docs/guides/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><rect width="300" height="150" fill="#ccc"/></svg>');
+  assert.equal((await build(true)).docsTransformed, 1);
+  assert.match(readFileSync(join(outDir, 'docs/guides/second/index.html'), 'utf8'), /width="300" height="150"/);
 });
 
 test('a page follows a change of its table of contents alone (its levels), which the cache keeps out of memory', async () => {
