@@ -15,16 +15,16 @@ import { flattenSidebar } from './sidebar.ts';
 import { fileOutput, type FileOutput } from './output-table.ts';
 import { keyOfText } from '../runtime/build-cache.ts';
 import { sameItems } from '../runtime/same-items.ts';
-import type { StoredText } from '../runtime/text-store.ts';
 
 /** What the twins and /llms-full.txt read of the site's configuration. */
 export type TwinConfig = Pick<SiteConfig, 'url' | 'baseUrl' | 'title' | 'tagline'>;
 
-/** A doc's markdown twin kept between builds (`npm start`): a digest of its text, and the text, read back on use from where it is stored. */
+/** A doc's markdown twin kept between builds (`npm start`): a digest of its text, and the text, read back on use. */
 export interface KeptTwin {
   readonly version: string;
   text(): string;
-  readonly stored: StoredText;
+  /** Asked for by this build too, without a look-up (the cache keeps the twins the last build asked for). */
+  renew(): void;
 }
 
 /** Where `npm start` keeps each doc's markdown twin from build to build (lib/runtime/build-cache.ts). */
@@ -202,7 +202,7 @@ export function markdownTwinGroups(config: TwinConfig, order: TwinOrder, context
     return chosen.files;
   };
   const done = (result: FileOutput[][]) => {
-    if (made) made.lastFiles = { relay, groups, live: () => groupTwins(groups) };
+    if (made) made.lastFiles = { relay, groups };
     return result;
   };
   const twinsOf = (docs: readonly TwinDoc[], inFull: boolean) => docs.map((doc) => made ? new KeptTwinFile(relay, doc, inFull) : new TwinFile(relay, doc, inFull));
@@ -242,51 +242,17 @@ interface TwinRelay {
   source: TwinSource;
 }
 
-/** A group of twin files with what it was made from: its key (site root and name) and its docs; and the twins its files hold, once known (groupTwins). */
+/** A group of twin files with what it was made from: its key (site root and name) and its docs. */
 interface KeptTwinGroup {
   key: string;
   docs: readonly TwinDoc[];
   files: FileOutput[];
-  live?: LiveTwins;
-}
-
-/** The twins a group's files hold, and their bytes. */
-interface LiveTwins {
-  twins: readonly KeptTwin[];
-  bytes: number;
 }
 
 /** The last build's twin files, by group, for the next to reuse (`npm start`, TwinCache.lastFiles). */
 export interface KeptTwinFiles {
   relay: TwinRelay;
   groups: KeptTwinGroup[];
-  /** The twins the files hold, by group (groupTwins): what the twin store keeps. */
-  live(): readonly LiveTwins[] | undefined;
-}
-
-/**
- * The twins the groups' files hold, with their bytes, kept with a group once each of its twin
- * files has its twin (its version was asked for, as `npm start`'s write stage asks every file);
- * undefined while one has not.
- */
-function groupTwins(groups: readonly KeptTwinGroup[]): LiveTwins[] | undefined {
-  const found: LiveTwins[] = [];
-  for (const group of groups) {
-    if (!group.live) {
-      const twins: KeptTwin[] = [];
-      for (const file of group.files) {
-        if (!(file instanceof KeptTwinFile)) continue;
-        const twin = file.keptTwin;
-        if (!twin) return undefined;
-        twins.push(twin);
-      }
-      let bytes = 0;
-      for (const twin of twins) bytes += twin.stored.length;
-      group.live = { twins, bytes };
-    }
-    found.push(group.live);
-  }
-  return found;
 }
 
 /**
@@ -312,20 +278,16 @@ class TwinFile implements FileOutput {
 
 /**
  * `npm start`'s twin: versioned by its text's digest. A file kept for the next build has the same
- * doc and site root, so the same twin: kept with the file instead of looked up by its doc (~90 ms a
- * save at 100,000 docs); the twin store keeps the twins the files hold (groupTwins).
+ * doc and site root, so the same twin: kept with the file, renewed on each build instead of looked
+ * up by its doc (~90 ms a save at 100,000 docs).
  */
 class KeptTwinFile extends TwinFile {
   private twin: KeptTwin | undefined;
 
   version(): string {
-    this.twin ??= this.relay.source.twin(this.doc);
+    if (this.twin) this.twin.renew();
+    else this.twin = this.relay.source.twin(this.doc);
     return this.twin.version;
-  }
-
-  /** Its twin, once its version was asked for. */
-  get keptTwin(): KeptTwin | undefined {
-    return this.twin;
   }
 }
 

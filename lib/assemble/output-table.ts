@@ -34,9 +34,7 @@ export interface FileOutput {
   content: () => string | Uint8Array | Iterable<string>;
   /**
    * A digest of the content, when one is known without making it (`npm start`'s markdown twins
-   * and /llms-full.txt, lib/assemble/llms.ts): equal versions, equal bytes. A file object that a
-   * build keeps for the next (a twin, kept with its part while its docs are the same objects) has
-   * the same version and content there: `npm start`'s write stage keeps what it made of it.
+   * and /llms-full.txt, lib/assemble/llms.ts): equal versions, equal bytes.
    */
   version?: (() => string) | undefined;
 }

@@ -315,9 +315,7 @@ export class CachedRuntime implements Runtime {
       if (kept?.key !== entryName) throw new Error('Internal error: the search index the helper thread built is not the one the pages link to.');
       this.useIndex(assets, kept.value);
     }
-    // A file that is the last build's object at its place (a twin kept with its part) is the last
-    // build's entry, found without asking it for its version (FileOutput.version).
-    const all = [...this.pageFiles, ...this.cache.outputFiles.of(files, outputFile), ...assets.files];
+    const all = [...this.pageFiles, ...files.map(outputFile), ...assets.files];
     const { laterWrites } = this.cache;
     const { written, waiting } = writeChanges(this.outDir, all, this.cache.written.get(this.outDir), laterWrites !== undefined);
     this.cache.written.set(this.outDir, written);

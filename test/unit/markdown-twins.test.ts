@@ -60,7 +60,7 @@ test('kept between builds, a twin and its part of /llms-full.txt change version 
   const counted: TwinCache = {
     get: (doc, siteRoot) => {
       const twin = twins.get(doc, siteRoot);
-      return twin && { version: twin.version, text: () => (reads += 1, twin.text()), stored: twin.stored };
+      return twin && { version: twin.version, text: () => (reads += 1, twin.text()), renew: () => twin.renew() };
     },
     keep: (doc, siteRoot, text) => twins.keep(doc, siteRoot, text),
     lastFiles: undefined,
