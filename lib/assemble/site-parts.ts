@@ -69,7 +69,11 @@ export interface DocSubsets {
   paginated: number[];
 }
 
-/** `npm start`'s last site-wide parts, and each doc's facts as a digest, made once per doc object. */
+/**
+ * `npm start`'s last site-wide parts, each doc's facts as a digest (made once per doc object), and
+ * what assemble keeps between builds by the docs' routes, files or places: the maps by route and
+ * file, the docs' pages, the twins' docs.
+ */
 export class SitePartsCache {
   readonly facts = new WeakMap<DocPage, string>();
   /** The docs' facts in order, the last build's where the doc at an index is the same object (the WeakMap for the others). */
