@@ -49,6 +49,8 @@ export class Memo<V> {
   private lastCall: { items: readonly unknown[]; identities: readonly unknown[]; same: unknown; entries: Entry<V>[]; values: V[] } | undefined;
   /** How many values the last `all` made anew. */
   made = 0;
+  /** The ids the running `all` call met so far, each once (entryOf). */
+  private met = 0;
   /**
    * The indexes at which the last `all` call's items were not the call before's very objects, in
    * order (`holdsWhileSame`): every other value is the one that call gave at that index. Undefined
@@ -75,35 +77,14 @@ export class Memo<V> {
     const identities = same !== undefined && identity ? items.map(identity) : items;
     // Kept for the next call only where it may find them by index.
     const entries: Entry<V>[] | undefined = same === undefined ? undefined : new Array(items.length);
-    /** The ids met, each once. */
-    let met = 0;
+    this.met = 0;
     const values = items.map((item, index) => {
-      // This item's entry, its key the same: the last call's, or looked up by its id.
-      let known = last !== undefined && identities[index] === last.identities[index] ? last.entries[index] : undefined;
-      let itemId: string | undefined;
-      let itemKey: string | undefined;
-      if (known === undefined) {
-        itemId = id(item);
-        itemKey = key(item);
-        const stored = this.entries.get(itemId);
-        if (stored?.seen !== call) met += 1;
-        if (stored?.key === itemKey) known = stored;
-      } else if (known.seen !== call) met += 1;
-      if (known !== undefined && stillHolds(known.value)) {
-        known.seen = call;
-        if (entries) entries[index] = known;
-        return known.value;
-      }
-      itemId ??= id(item);
-      itemKey ??= key(item);
-      const entry = { id: itemId, key: itemKey, value: make(item, itemKey), seen: call };
-      this.made += 1;
-      this.entries.set(itemId, entry);
-      if (entries) entries[index] = entry;
-      return entry.value;
+      const known = this.entryOf(item, last !== undefined && identities[index] === last.identities[index] ? last.entries[index] : undefined, call, id, key, make, stillHolds);
+      if (entries) entries[index] = known;
+      return known.value;
     });
     // More entries than ids met are items no longer present: dropped, without a set of every id.
-    if (this.entries.size > met) for (const [known, entry] of this.entries) if (entry.seen !== call) this.entries.delete(known);
+    if (this.entries.size > this.met) for (const [known, entry] of this.entries) if (entry.seen !== call) this.entries.delete(known);
     // An id given twice (fewer entries than items) has one entry, the later item's: no call finds its items' entries by index.
     this.lastCall = entries && this.entries.size === items.length ? { items, identities, same, entries, values } : undefined;
     return values;
@@ -123,19 +104,7 @@ export class Memo<V> {
       const item = items[index] as T;
       const itemIdentity = identity ? identity(item) : item;
       if (identity) (identities as unknown[])[index] = itemIdentity;
-      let known = itemIdentity === last.identities[index] ? last.entries[index] : undefined;
-      if (known === undefined) {
-        const stored = this.entries.get(id(item));
-        if (stored?.key === key(item)) known = stored;
-      }
-      if (known === undefined || !stillHolds(known.value)) {
-        const itemId = id(item);
-        const itemKey = key(item);
-        known = { id: itemId, key: itemKey, value: make(item, itemKey), seen: call };
-        this.made += 1;
-        this.entries.set(itemId, known);
-      }
-      known.seen = call;
+      const known = this.entryOf(item, itemIdentity === last.identities[index] ? last.entries[index] : undefined, call, id, key, make, stillHolds);
       entries[index] = known;
       values[index] = known.value;
     }
@@ -180,6 +149,34 @@ export class Memo<V> {
   /** The stored value of an id, whatever its key. */
   last(id: string): { key: string; value: V } | undefined {
     return this.entries.get(id);
+  }
+
+  /**
+   * An item's entry, its key the same: `lastEntry` (the last call's at its index, its identity the
+   * same), else the one stored for its id; made anew where none is found or it no longer holds. Its
+   * id and key are made at most once; each id met for the first time in a call counts in `met`.
+   */
+  private entryOf<T>(item: T, lastEntry: Entry<V> | undefined, call: number, id: (item: T) => string, key: (item: T) => string,
+    make: (item: T, key: string) => V, stillHolds: (value: V) => boolean): Entry<V> {
+    let known = lastEntry;
+    let itemId: string | undefined;
+    let itemKey: string | undefined;
+    if (known === undefined) {
+      itemId = id(item);
+      itemKey = key(item);
+      const stored = this.entries.get(itemId);
+      if (stored?.seen !== call) this.met += 1;
+      if (stored?.key === itemKey) known = stored;
+    } else if (known.seen !== call) this.met += 1;
+    if (known === undefined || !stillHolds(known.value)) {
+      itemId ??= id(item);
+      itemKey ??= key(item);
+      known = { id: itemId, key: itemKey, value: make(item, itemKey), seen: call };
+      this.made += 1;
+      this.entries.set(itemId, known);
+    }
+    known.seen = call;
+    return known;
   }
 
   /** The last `all` call, where its items' entries may be found by index: under the same `same`. */
