@@ -14,7 +14,8 @@ import { statSync } from 'node:fs';
 import type { CheckedFile } from '../assets/asset-files.ts';
 import type { CompiledAssets } from '../assets/bundle.ts';
 import type { Warning } from '../diagnostics.ts';
-import type { WrittenFiles } from '../write/site-writer.ts';
+import type { OutputFile, VersionedFile, WrittenFiles } from '../write/site-writer.ts';
+import type { FileOutput } from '../assemble/output-table.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
 import { PublishedDocs } from '../load/published.ts';
@@ -81,6 +82,8 @@ export class BuildCache {
   readonly routeByFile = new PatchedMap<DocSource, string, string>((doc) => doc.absPath);
   /** Transformed docs by source path. */
   readonly docs = new Memo<CachedDoc>();
+  /** The write stage's entry for each file of the output table, by its place (lib/runtime/cached.ts). */
+  readonly outputFiles = new KeptValues<FileOutput, OutputFile | VersionedFile>();
   /** What the docs memo's last call gave, as the build takes it. */
   transformed: TransformedDocs | undefined;
   /**
@@ -122,7 +125,7 @@ export class BuildCache {
   /** What the last build transformed and rendered anew, and what it reused. */
   stats: CacheStats = { docsTransformed: 0, docsTotal: 0, docsInHelper: 0, pagesRendered: 0, pagesTotal: 0 };
   /** Each doc's markdown twin (index.md), while the doc object is the same. */
-  readonly twins = new TwinStore();
+  readonly twins: TwinStore;
   /** Builds the search index of a save in a helper thread, when the build process set one (lib/dev/build-worker.ts). */
   searchUpdates: SearchUpdates | undefined;
   /** Writes the pages whose only change is the search index's name between builds, when the build process set it. */
@@ -130,6 +133,11 @@ export class BuildCache {
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
   commitDates: Promise<Map<string, Date>> | undefined;
   private bodyFile: SpillFile | undefined;
+
+  /** `twinSlack`: the twin store's (TextStore's slack), small in tests so that a save moves the twins. */
+  constructor(options: { twinSlack?: number } = {}) {
+    this.twins = new TwinStore(options.twinSlack);
+  }
   /** One object for each tag the docs name: the docs that have it hold the same one. */
   readonly tags = new SharedTags();
 

@@ -12,14 +12,19 @@ export function sameItems<T>(last: readonly T[], now: readonly T[]): boolean {
 /**
  * A value for each item of a list, kept between builds: where the item at an index is the last
  * call's very object (under the same `context`, what `value` reads besides its item), its value is
- * the last call's, found without a look-up (a WeakMap's costs hundreds of times more).
+ * the last call's, found without a look-up (a WeakMap's costs hundreds of times more). `holds`,
+ * where given, is asked of each such item and its last value, and a value it refuses is made again.
  */
 export class KeptValues<T, V> {
   private last: { items: readonly T[]; context: unknown; values: V[] } | undefined;
 
-  of(items: readonly T[], value: (item: T) => V, context?: unknown): V[] {
+  of(items: readonly T[], value: (item: T) => V, context?: unknown, holds?: (item: T, last: V) => boolean): V[] {
     const last = this.last?.context === context ? this.last : undefined;
-    const values = items.map((item, index) => (last !== undefined && item === last.items[index] ? last.values[index] as V : value(item)));
+    const values = items.map((item, index) => {
+      if (last === undefined || item !== last.items[index]) return value(item);
+      const kept = last.values[index] as V;
+      return holds === undefined || holds(item, kept) ? kept : value(item);
+    });
     this.last = { items, context, values };
     return values;
   }

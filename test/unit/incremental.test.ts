@@ -12,10 +12,9 @@ import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
 import { fixtureWith, generatorCopy, ROOT, tempDir } from '../helpers/site.ts';
 
 /** A site, its output folder, a cache, and a build that returns what it made anew. */
-async function incrementalSite(root = ROOT, files: Record<string, string> = {}) {
+async function incrementalSite(root = ROOT, files: Record<string, string> = {}, cache = new BuildCache()) {
   const site = fixtureWith(files);
   const outDir = join(tempDir(), 'dist');
-  const cache = new BuildCache();
   /** `deferSearch`: as a save in `npm start` builds (BuildOptions.deferSearch). */
   const build = async (deferSearch = false) => {
     const { warnings } = await buildSite({ root, siteDir: site, outDir, cache, deferSearch });
@@ -147,6 +146,26 @@ test('what a doc page shows of other docs follows their edits, though its own do
   built = await build();
   assert.equal(built.docsTransformed, 0);
   assert.match(page('docs/guides/second'), /Walkthroughs/, 'the sidebar and the breadcrumbs show the category\'s new label');
+});
+
+test('twins a save keeps read back into /llms-full.txt after the twin store moved the live ones to a new file', async () => {
+  // Two parts of /llms-full.txt (200 docs a part); the twin store moves its live twins to a new file
+  // after any save that leaves more dead bytes than live ones.
+  const head = (index: number) => `---\ndescription: Page ${index} of many.\n---\n\n# Page ${index}\n\n`;
+  const many = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`content/docs/many/page-${index}.md`, `${head(index)}Text of page ${index}.\n`]));
+  const { site, outDir, build } = await incrementalSite(ROOT, many, new BuildCache({ twinSlack: 0 }));
+  await build();
+  const part = (n: number) => readFileSync(join(outDir, `llms-full-${n}.txt`), 'utf8');
+  assert.match(part(1), /Text of page 8\.\n/);
+  assert.match(part(2), /Text of page 97\.\n/);
+  // A save in the small second part, then one in the first, whose other docs' twins it kept.
+  for (const [index, text] of [[97, 'First save.'], [7, 'Second save.']] as const) {
+    writeFileSync(join(site, `content/docs/many/page-${index}.md`), `${head(index)}${text}\n`);
+    await build(true);
+  }
+  assert.match(part(2), /First save\./);
+  assert.match(part(1), /Second save\./);
+  for (const index of [0, 8, 150]) assert.match(part(1), new RegExp(`# Page ${index}\n\nText of page ${index}\.\n`));
 });
 
 test('/llms-full.txt follows a change of the reading order, and keeps it through a body edit', async () => {
