@@ -30,6 +30,16 @@ export interface ImageAsset {
   height?: number | undefined;
 }
 
+/** The path of the file FILE-NAME under dist/assets/FOLDER/. */
+export function assetPath(folder: string, fileName: string): string {
+  return `assets/${folder}/${fileName}`;
+}
+
+/** A file whose name says what its content is, made only when it is written (AssetCollector.addStored). */
+export function storedFile(path: string, fileName: string, content: () => string): VersionedFile {
+  return { path, version: fileName, content };
+}
+
 /** Collects the files under dist/assets/ for one build. */
 export class AssetCollector {
   readonly files: (OutputFile | VersionedFile)[] = [];
@@ -56,12 +66,24 @@ export class AssetCollector {
    * the search index's files out of memory, lib/runtime/text-store.ts): its name is its version.
    */
   addStored(folder: string, fileName: string, content: () => string): string {
-    return this.addFile(folder, fileName, (path) => ({ path, version: fileName, content }));
+    return this.addFile(folder, fileName, (path) => storedFile(path, fileName, content));
+  }
+
+  /**
+   * Files made for an earlier build and kept (`npm start`'s search index, lib/runtime/cached.ts),
+   * each added once however often it is added, as `addStored` would add them.
+   */
+  addMade(files: readonly VersionedFile[]): void {
+    for (const file of files) {
+      if (this.paths.has(file.path)) continue;
+      this.paths.add(file.path);
+      this.files.push(file);
+    }
   }
 
   /** The file at assets/FOLDER/FILE-NAME, added once however often it is added; its URL. */
   private addFile(folder: string, fileName: string, file: (path: string) => OutputFile | VersionedFile): string {
-    const path = `assets/${folder}/${fileName}`;
+    const path = assetPath(folder, fileName);
     if (!this.paths.has(path)) {
       this.paths.add(path);
       this.files.push(file(path));

@@ -6,7 +6,7 @@
 // helper thread that builds the search indexes, while that one is free, as a production build does.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileAssets, COMPILED_SOURCES, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
+import { assetPath, compileAssets, COMPILED_SOURCES, storedFile, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
@@ -281,8 +281,18 @@ export class CachedRuntime implements Runtime {
   /** The index this build writes: its files added to the build's assets (again, in the order they were made; a file made just now is added once). */
   private useIndex(assets: AssetCollector, { index, files }: { index: BuiltSearchIndex; files: [string, StoredText][] }): void {
     const { searchStore } = this.cache;
-    searchStore.compact(files.map(([, text]) => text));
-    for (const [fileName, text] of files) assets.addStored('search', fileName, () => searchStore.get(text));
+    // The same index as the last build's (its files the same list): the same write entries and
+    // bytes. Made anew on each save, they were a closure and an object a file (6,500 files at
+    // 30,000 pages), which lived long enough to need a full collection to go.
+    let kept = this.cache.searchFiles;
+    if (kept?.files !== files) {
+      let bytes = 0;
+      for (const [, text] of files) bytes += text.length;
+      kept = { files, entries: files.map(([fileName, text]) => storedFile(assetPath('search', fileName), fileName, () => searchStore.get(text))), bytes };
+      this.cache.searchFiles = kept;
+    }
+    searchStore.compactBy(kept.bytes, () => files.map(([, text]) => text));
+    assets.addMade(kept.entries);
     const { url: _url, ...search } = index;
     this.search = search;
   }
