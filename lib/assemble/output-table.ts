@@ -34,7 +34,9 @@ export interface FileOutput {
   content: () => string | Uint8Array | Iterable<string>;
   /**
    * A digest of the content, when one is known without making it (`npm start`'s markdown twins
-   * and /llms-full.txt, lib/assemble/llms.ts): equal versions, equal bytes.
+   * and /llms-full.txt, lib/assemble/llms.ts): equal versions, equal bytes. A file object kept from
+   * one build to the next (with its twins' part) keeps its path; `npm start`'s write stage keeps its
+   * entry while the version is the same, still asking for it (lib/runtime/cached.ts).
    */
   version?: (() => string) | undefined;
 }

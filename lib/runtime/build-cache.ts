@@ -136,12 +136,13 @@ export class BuildCache {
   commitDates: Promise<Map<string, Date>> | undefined;
   private bodyFile: SpillFile | undefined;
 
+  /** One object for each tag the docs name: the docs that have it hold the same one. */
+  readonly tags = new SharedTags();
+
   /** `twinSlack`: the twin store's (TextStore's slack), small in tests so that a save moves the twins. */
   constructor(options: { twinSlack?: number } = {}) {
     this.twins = new TwinStore(options.twinSlack);
   }
-  /** One object for each tag the docs name: the docs that have it hold the same one. */
-  readonly tags = new SharedTags();
 
   /**
    * Where each doc's markdown body waits (ContentOptions.keep): a file that only grows, by the body

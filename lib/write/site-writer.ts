@@ -268,10 +268,11 @@ const lastCalls = new WeakMap<WrittenFiles, { files: readonly (OutputFile | Vers
  * made anew on each save, a map of every file with an entry object for each was, with a new file
  * object for every page, half of the write stage of a save at 10,000 pages (48 ms, now 22).
  *
- * A save's list mostly holds at each place the last call's file (a page kept is the same object, a
- * twin kept the same path and version): while the list has as many files, such a file, written
- * by the last call, is passed over without looking its path up (each look-up cost ~0.8 µs, ~160
- * ms a save at 100,000 pages), and the files gone are among the paths the others had. Otherwise
+ * A save's list mostly holds at each place the last call's file (a page, a twin or a search file
+ * kept is the same object; another file has the same path and version): while the list has as
+ * many files, such a file, written by the last call, is passed over without looking its path up
+ * (each look-up cost ~0.8 µs, ~160 ms a save at 100,000 pages), and the files gone are among the
+ * paths the others had. Otherwise
  * each entry notes the call that met its path, so that the files gone are found without a set of
  * every path, and a path the table holds twice counts once.
  */
