@@ -31,13 +31,13 @@ export interface ImageAsset {
 }
 
 /** The path of the file FILE-NAME under dist/assets/FOLDER/. */
-export function assetPath(folder: string, fileName: string): string {
+function assetPath(folder: string, fileName: string): string {
   return `assets/${folder}/${fileName}`;
 }
 
-/** A file whose name says what its content is, made only when it is written (AssetCollector.addStored). */
-export function storedFile(path: string, fileName: string, content: () => string): VersionedFile {
-  return { path, version: fileName, content };
+/** The file FILE-NAME under dist/assets/FOLDER/, whose name says what its content is, made only when it is written (AssetCollector.addStored). */
+export function storedFile(folder: string, fileName: string, content: () => string): VersionedFile {
+  return { path: assetPath(folder, fileName), version: fileName, content };
 }
 
 /** Collects the files under dist/assets/ for one build. */
@@ -66,7 +66,7 @@ export class AssetCollector {
    * the search index's files out of memory, lib/runtime/text-store.ts): its name is its version.
    */
   addStored(folder: string, fileName: string, content: () => string): string {
-    return this.addFile(folder, fileName, (path) => storedFile(path, fileName, content));
+    return this.addFile(folder, fileName, () => storedFile(folder, fileName, content));
   }
 
   /**

@@ -135,7 +135,6 @@ export class BuildCache {
   /** Commit dates from git history, read once per worker (a commit made meanwhile shows after a restart). */
   commitDates: Promise<Map<string, Date>> | undefined;
   private bodyFile: SpillFile | undefined;
-
   /** One object for each tag the docs name: the docs that have it hold the same one. */
   readonly tags = new SharedTags();
 

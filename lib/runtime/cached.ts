@@ -6,7 +6,7 @@
 // helper thread that builds the search indexes, while that one is free, as a production build does.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetPath, compileAssets, COMPILED_SOURCES, storedFile, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
+import { compileAssets, COMPILED_SOURCES, storedFile, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
@@ -288,7 +288,7 @@ export class CachedRuntime implements Runtime {
     if (kept?.files !== files) {
       let bytes = 0;
       for (const [, text] of files) bytes += text.length;
-      kept = { files, entries: files.map(([fileName, text]) => storedFile(assetPath('search', fileName), fileName, () => searchStore.get(text))), bytes };
+      kept = { files, entries: files.map(([fileName, text]) => storedFile('search', fileName, () => searchStore.get(text))), bytes };
       this.cache.searchFiles = kept;
     }
     searchStore.compactBy(kept.bytes, () => files.map(([, text]) => text));

@@ -272,9 +272,8 @@ const lastCalls = new WeakMap<WrittenFiles, { files: readonly (OutputFile | Vers
  * kept is the same object; another file has the same path and version): while the list has as
  * many files, such a file, written by the last call, is passed over without looking its path up
  * (each look-up cost ~0.8 µs, ~160 ms a save at 100,000 pages), and the files gone are among the
- * paths the others had. Otherwise
- * each entry notes the call that met its path, so that the files gone are found without a set of
- * every path, and a path the table holds twice counts once.
+ * paths the others had. Otherwise each entry notes the call that met its path, so that the files
+ * gone are found without a set of every path, and a path the table holds twice counts once.
  */
 export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined,
   holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {
