@@ -255,6 +255,25 @@ test('the sitemap follows the pages and the site\'s address, and a body edit doe
   assert.doesNotMatch(sitemap(), /https:\/\/fixture\.example\.com/);
 });
 
+test('a save that moves a doc\'s links down and adds a heading keeps the site parts, and its page and the link check follow it', async () => {
+  const { site, outDir, cache, build } = await incrementalSite();
+  await build();
+  const file = join(site, 'content/docs/guides/1-first.md');
+  // Lines above the doc's link (its line is one of the doc's facts) and a heading of its own (its table of contents and anchors).
+  writeFileSync(file, readFileSync(file, 'utf8').replace('# First guide\n', '# First guide\n\nA new first line.\n\nAnd a second.\n')
+    .replace('## Use', '## A heading added\n\nSee [nothing](#no-such-heading).\n\n## Use'));
+  const edited = await build(true);
+  assert.equal(cache.siteParts.made, false, 'the sidebars, tags and llms.txt are the last build\'s');
+  assert.equal(edited.pagesRendered, 1);
+  const page = readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8');
+  assert.match(page, /href="#a-heading-added"/, 'the table of contents has the new heading');
+  // The link check reads the doc's links and anchors as they are now: the broken anchor at its line.
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const line = lines.findIndex((text) => text.includes('#no-such-heading')) + 1;
+  const broken = edited.warnings.filter((warning) => warning.message.includes('no-such-heading'));
+  assert.deepEqual(broken.map((warning) => [warning.file, warning.line]), [['content/docs/guides/1-first.md', line]]);
+});
+
 test('what assemble finds of the docs by their front matter follows a save: an unlisted doc\'s twin and addresses, a changelog\'s feeds', async () => {
   const { site, outDir, cache, build } = await incrementalSite();
   await build();
