@@ -30,6 +30,11 @@ test('kept values are the ones made anew, made again only for new objects or ano
   check([a, c, b], 'x', ['/b/']);
   // Another context: every value made again.
   check([a, c, b], 'y', ['/a/', '/c/', '/b/']);
+  // A list given out is never changed afterwards: the next call's values are a list of their own.
+  const given = kept.of([a, c, b], valueIn('y'), 'y');
+  assert.deepEqual(kept.of([a, c, edited], valueIn('y'), 'y'), ['y/a/', 'y/c/', 'y/b/']);
+  assert.deepEqual(given, ['y/a/', 'y/c/', 'y/b/']);
+  assert.notEqual(kept.of([a, c, edited], valueIn('y'), 'y'), given);
 });
 
 test('a kept value that `holds` refuses is made again; the others are kept, and `holds` is asked only of the same objects', () => {
