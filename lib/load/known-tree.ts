@@ -14,18 +14,31 @@ interface Walk {
   key: string;
   docs: DocSource[];
   categories: CategorySource[];
-  /** The doc files found: each one's resolved path → its path as the doc has it. */
-  docPaths: ReadonlyMap<string, string>;
+  /** The doc files found: each one's resolved path → its place in `docs`. */
+  docPaths: ReadonlyMap<string, number>;
   /** Every folder the walk listed (those it skips too, whose pages make their parent a category). */
   dirs: ReadonlySet<string>;
+  /** What the docs' memo said of `docs` when they were taken (DocsMemoState). */
+  memo: DocsMemoState;
+}
+
+/**
+ * The places of the docs whose entries in the docs' memo (ContentOptions.knownDocs) hold warnings,
+ * and the memo's version, when the docs were taken: every doc was its entry's then, so while the
+ * version is the same a reused walk reads only the edited docs and these.
+ */
+export interface DocsMemoState {
+  warned: readonly number[];
+  version: number;
 }
 
 /** The last walk's docs and categories, with the docs to read again (their files changed). */
 export interface ReusableWalk {
   docs: readonly DocSource[];
   categories: CategorySource[];
-  /** The docs whose files changed, by `absPath`: read again. */
-  edited: ReadonlySet<string>;
+  /** The places in `docs` of those whose files changed: read again. */
+  edited: ReadonlySet<number>;
+  memo: DocsMemoState;
 }
 
 export class KnownTree {
@@ -49,15 +62,15 @@ export class KnownTree {
   reusable(docsDir: string, key: string): ReusableWalk | undefined {
     const { last, changed } = this;
     if (!last || last.key !== key || changed === undefined) return undefined;
-    const edited = new Set<string>();
+    const edited = new Set<number>();
     const top = resolve(docsDir);
     for (const path of changed) {
       if (!path.startsWith(top + sep)) continue;
       const kind = kindOf(path);
-      const docPath = last.docPaths.get(path);
-      if (docPath !== undefined) {
+      const place = last.docPaths.get(path);
+      if (place !== undefined) {
         if (kind !== 'file') return undefined;
-        edited.add(docPath);
+        edited.add(place);
         continue;
       }
       // A new doc, a category file, a folder made or removed: what the walk finds may differ. Any
@@ -66,24 +79,24 @@ export class KnownTree {
       if (kind === 'other' || docExtension(name) !== undefined || CATEGORY_FILES.includes(name)) return undefined;
       if (kind === 'missing' && last.dirs.has(path)) return undefined;
     }
-    return { docs: last.docs, categories: last.categories, edited };
+    return { docs: last.docs, categories: last.categories, edited, memo: last.memo };
   }
 
   /** A walk found these: kept for the next build, whose changes are counted from now. */
-  walked(key: string, docs: DocSource[], categories: CategorySource[], dirs: ReadonlySet<string>): void {
+  walked(key: string, docs: DocSource[], categories: CategorySource[], dirs: ReadonlySet<string>, memo: DocsMemoState): void {
     // A doc's path is resolved already but for an odd site folder: its own string is kept then, not a
     // new one equal to it (built in pieces: ~300 bytes a doc).
-    const docPaths = new Map(docs.map((doc) => {
+    const docPaths = new Map(docs.map((doc, place) => {
       const resolved = resolve(doc.absPath);
-      return [resolved === doc.absPath ? doc.absPath : resolved, doc.absPath];
+      return [resolved === doc.absPath ? doc.absPath : resolved, place];
     }));
-    this.last = { key, docs, categories, docPaths, dirs };
+    this.last = { key, docs, categories, docPaths, dirs, memo };
     this.changed = this.told ? new Set() : undefined;
   }
 
   /** The last walk reused, its edited docs read again (the same files, in the same order). */
-  reused(docs: DocSource[]): void {
-    if (this.last) this.last = { ...this.last, docs };
+  reused(docs: DocSource[], memo: DocsMemoState): void {
+    if (this.last) this.last = { ...this.last, docs, memo };
     this.changed = this.told ? new Set() : undefined;
   }
 }

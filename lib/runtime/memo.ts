@@ -49,6 +49,8 @@ export class Memo<V> {
   private lastCall: { items: readonly unknown[]; identities: readonly unknown[]; same: unknown; entries: Entry<V>[]; values: V[] } | undefined;
   /** How many values the last `all` made anew. */
   made = 0;
+  /** Counts the changes to the entries (an entry set or dropped): the same count, the very same entries. */
+  private changes = 0;
   /** The ids the running `all` call met so far, each once (entryOf). */
   private met = 0;
   /**
@@ -84,7 +86,7 @@ export class Memo<V> {
       return known.value;
     });
     // More entries than ids met are items no longer present: dropped, without a set of every id.
-    if (this.entries.size > this.met) for (const [known, entry] of this.entries) if (entry.seen !== call) this.entries.delete(known);
+    if (this.entries.size > this.met) for (const [known, entry] of this.entries) if (entry.seen !== call) this.drop(known);
     // An id given twice (fewer entries than items) has one entry, the later item's: no call finds its items' entries by index.
     this.lastCall = entries && this.entries.size === items.length ? { items, identities, same, entries, values } : undefined;
     return values;
@@ -110,7 +112,7 @@ export class Memo<V> {
     }
     for (const index of changed) {
       const before = last.entries[index];
-      if (before && before.seen !== call && this.entries.get(before.id) === before) this.entries.delete(before.id);
+      if (before && before.seen !== call && this.entries.get(before.id) === before) this.drop(before.id);
     }
     this.changed = changed;
     this.lastCall = this.entries.size === items.length ? { items, identities, same, entries, values } : undefined;
@@ -126,7 +128,7 @@ export class Memo<V> {
   /** Drops the entries of items no longer present. */
   keepOnly(ids: ReadonlySet<string>): void {
     this.lastCall = undefined;
-    for (const known of this.entries.keys()) if (!ids.has(known)) this.entries.delete(known);
+    for (const known of this.entries.keys()) if (!ids.has(known)) this.drop(known);
   }
 
   /** One value, made anew when its key changed. */
@@ -136,6 +138,7 @@ export class Memo<V> {
     const value = make();
     this.made += 1;
     this.lastCall = undefined;
+    this.changes += 1;
     this.entries.set(id, { id, key, value, seen: this.calls });
     return value;
   }
@@ -143,6 +146,19 @@ export class Memo<V> {
   /** Drops an entry (a value that turned out to be a failure). */
   forget(id: string): void {
     this.lastCall = undefined;
+    this.drop(id);
+  }
+
+  /**
+   * The count of changes to the entries so far: while it is the same, every entry is the one it
+   * was (lib/load/content.ts reads only the edited docs of a reused walk by it).
+   */
+  get version(): number {
+    return this.changes;
+  }
+
+  private drop(id: string): void {
+    this.changes += 1;
     this.entries.delete(id);
   }
 
@@ -173,6 +189,7 @@ export class Memo<V> {
       itemKey ??= key(item);
       known = { id: itemId, key: itemKey, value: make(item, itemKey), seen: call };
       this.made += 1;
+      this.changes += 1;
       this.entries.set(itemId, known);
     }
     known.seen = call;

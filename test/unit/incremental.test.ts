@@ -400,6 +400,26 @@ test('a save that gives a doc a route taken leaves it out with a warning, also t
   assert.ok(routes('docs/guides').includes('third') && inSidebar(), 'published again');
 });
 
+test('a save that fails on a doc\'s front matter after reading another edited doc shows both edits once fixed', async () => {
+  const { docs, save, page } = await watchedSite();
+  const first = join(docs, 'guides/1-first.md');
+  const second = join(docs, 'guides/2-second.md');
+  // Read in file order: the first doc's edit is read (and kept by the docs' memo) before the second fails.
+  writeFileSync(first, readFileSync(first, 'utf8').replace('# First guide', '# First guide\n\nRead before the failure.'));
+  const secondText = readFileSync(second, 'utf8');
+  writeFileSync(second, secondText.replace('---\n\n#', '\n# Second guide'));
+  await assert.rejects(save('guides/1-first.md', 'guides/2-second.md'), /2-second\.md/);
+  writeFileSync(second, secondText.replace('## Deep section', '## Deep section\n\nFixed.'));
+  await save('guides/2-second.md');
+  assert.match(page('docs/guides/first'), /Read before the failure\./);
+  assert.match(page('docs/guides/second'), /Fixed\./);
+  // A later save of another doc keeps both.
+  writeFileSync(first, readFileSync(first, 'utf8').replace('Read before the failure.', 'Edited again.'));
+  await save('guides/1-first.md');
+  assert.match(page('docs/guides/first'), /Edited again\./);
+  assert.match(page('docs/guides/second'), /Fixed\./);
+});
+
 test('a save the watcher tells of reads the docs it names, and walks the folder only when one could be new', async () => {
   const { docs, save, page, routes } = await watchedSite();
   // Both files change, the watcher tells of one: the build trusts it and reads no other file.

@@ -174,3 +174,26 @@ test('with holdsWhileSame, a call meeting mostly the last call\'s objects reads 
   run(twice, 't');
   assert.equal(memo.changed, undefined);
 });
+
+test('the version changes with every entry set or dropped, and only then: load reads a reused walk\'s unedited docs by it', () => {
+  const memo = new Memo<string>();
+  const changes = (run: () => unknown) => {
+    const before = memo.version;
+    run();
+    return memo.version - before;
+  };
+  const all = (items: [string, string][]) => memo.all(items, ([id]) => id, ([, key]) => key, ([id], key) => `${id}@${key}`);
+  assert.equal(changes(() => memo.get('a', '1', () => 'a@1')), 1);
+  assert.equal(changes(() => memo.get('a', '1', () => 'never')), 0, 'a value reused');
+  assert.equal(changes(() => memo.get('a', '2', () => 'a@2')), 1, 'made again for another key');
+  assert.equal(changes(() => memo.get('a', '2', () => 'a@2 again', () => false)), 1, 'made again where it no longer holds');
+  assert.equal(changes(() => memo.last('a')), 0);
+  assert.equal(changes(() => memo.forget('a')), 1);
+  assert.equal(changes(() => all([['a', '1'], ['b', '1']])), 2);
+  assert.equal(changes(() => all([['a', '1'], ['b', '1']])), 0);
+  assert.equal(changes(() => all([['a', '1'], ['b', '2']])), 1);
+  assert.equal(changes(() => all([['a', '1']])), 1, 'an item gone: its entry dropped');
+  memo.get('c', '1', () => 'c@1');
+  assert.equal(changes(() => memo.keepOnly(new Set(['a', 'c']))), 0);
+  assert.equal(changes(() => memo.keepOnly(new Set(['a']))), 1);
+});
