@@ -131,15 +131,17 @@ export async function startDevServer(root: string, args: readonly string[], work
     removeSpillFoldersOf(pid);
   }
 
-  async function rebuild(changed: string[] = []): Promise<void> {
+  /** Builds and tells the tabs; true when the build succeeded. */
+  async function rebuild(changed: string[] = []): Promise<boolean> {
     if (changed.some((file) => BUILD_CODE.some((dir) => file.startsWith(dir + sep)))) stopWorker();
     const reply = await build(changed);
     if (reply.type === 'failed') {
       live.failed(reply.message);
-      return;
+      return false;
     }
     const stylesheetOnly = changed.length > 0 && changed.every((file) => file.endsWith('.css'));
     live.built(stylesheetOnly, stylesheetOnly ? reply.stylesheet : undefined);
+    return true;
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -159,7 +161,9 @@ export async function startDevServer(root: string, args: readonly string[], work
       const changed = [...new Set(pending)];
       pending = [];
       console.log(`Changed: ${changed.map((file) => relative(file.startsWith(siteDir + sep) ? siteDir : root, file)).join(', ')}`);
-      running = running.then(() => rebuild(changed));
+      running = running.then(async () => {
+        await rebuild(changed);
+      });
     }, 20);
   }
 
@@ -189,11 +193,23 @@ export async function startDevServer(root: string, args: readonly string[], work
   const listening = new Promise<void>((resolve) => server.listen(port, host, resolve));
 
   // Announce once the first build is done and the watcher sees every file, so no early save is missed.
-  running = rebuild();
+  const first = rebuild();
+  running = first.then(() => undefined);
   await Promise.all([running, listening, new Promise<void>((resolve) => watcher.once('ready', () => {
     watching = true;
     resolve();
   }))]);
+  // The first build was asked for before the watcher watched every file: a save made meanwhile may
+  // have gone unseen, so the next build walks the docs folder and stats every doc. One more build
+  // does that now, so the author's first save does not have to (30,000 docs: a first save of ~0.44 s
+  // instead of ~0.09 s; ~1 s more at 100,000). A failed first build is left as it is: the fix's
+  // build walks.
+  if (!watchedSinceLastBuild && (await first)) {
+    running = running.then(async () => {
+      await rebuild();
+    });
+    await running;
+  }
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   console.log(`Serving the documentation at http://${shownHost}:${(server.address() as AddressInfo).port}/ (Ctrl+C to stop)`);
 
