@@ -27,6 +27,7 @@ import type { HtmlKey } from '../assemble/page-data.ts';
 import { SitePartsCache } from '../assemble/site-parts.ts';
 import { KeptLinkChecks } from '../check/links.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
+import { PageDigestsHash } from '../assets/search/page-digests-hash.ts';
 import { Memo } from './memo.ts';
 import { PatchedMap } from './patched-map.ts';
 import { RenderedPages } from './rendered-pages.ts';
@@ -108,6 +109,8 @@ export class BuildCache {
   readonly searchDigests = new WeakMap<DocPage, string>();
   /** The docs' search digests in order, the last build's where the doc at an index is the same object. */
   readonly searchDigestList = new KeptValues<DocPage, string>();
+  /** The hash of those digests that names the index's entry file, kept block by block (lib/assets/search/page-digests-hash.ts). */
+  readonly searchNameHash = new PageDigestsHash();
   /** Where the docs' search sections are kept. */
   readonly sectionStore = new TextStore();
   /** The search index and its files (name, content), keyed by the name of its entry file, a digest of its input. */

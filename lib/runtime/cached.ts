@@ -238,7 +238,7 @@ export class CachedRuntime implements Runtime {
   async assets(input: AssetsInput): Promise<AssetsResult> {
     const { baseUrl } = input.config;
     const digests = this.cache.searchDigestList.of(input.docs, (doc) => this.searchDigest(baseUrl, doc), baseUrl);
-    const entryName = indexEntryName(input.root, digests, input.categories, input.synonyms);
+    const entryName = indexEntryName(input.root, digests, input.categories, input.synonyms, this.cache.searchNameHash);
     const last = this.cache.search.last('index');
     const { searchUpdates } = this.cache;
     const job = (folder: string) => this.indexJob(input, entryName, folder);
