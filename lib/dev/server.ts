@@ -201,9 +201,9 @@ export async function startDevServer(root: string, args: readonly string[], work
   }))]);
   // The first build was asked for before the watcher watched every file: a save made meanwhile may
   // have gone unseen, so the next build walks the docs folder and stats every doc. One more build
-  // does that now, so the author's first save does not have to (30,000 docs: a first save of ~0.44 s
-  // instead of ~0.09 s; ~1 s more at 100,000). A failed first build is left as it is: the fix's
-  // build walks.
+  // does that now, so the author's first save does not have to (30,000 docs: its reload event came
+  // after 0.44 s, the walk 0.3 s of it; now after 0.13 s). A failed first build is left as it is:
+  // the fix's build walks.
   if (!watchedSinceLastBuild && (await first)) {
     running = running.then(async () => {
       await rebuild();

@@ -126,7 +126,7 @@ export function loadContent(options: ContentOptions): LoadedContent {
     };
     if (knownDocs.version === reusable.memo.version) {
       // The memo unchanged since these docs were taken: each other doc is still its entry's, with no
-      // warnings, so it is not read. A look-up a doc was ~40 ms of a save at 100,000 docs.
+      // warnings, so it is not read. Looking every doc up was ~40 ms of a save at 100,000 docs.
       for (const place of [...new Set([...reusable.edited, ...reusable.memo.warned])].sort((a, b) => a - b)) read(place);
     } else for (let place = 0; place < docs.length; place++) read(place);
     knownTree?.reused(docs, { warned, version: knownDocs.version });
