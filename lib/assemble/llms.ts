@@ -23,8 +23,6 @@ export type TwinConfig = Pick<SiteConfig, 'url' | 'baseUrl' | 'title' | 'tagline
 export interface KeptTwin {
   readonly version: string;
   text(): string;
-  /** Asked for by this build too, without a look-up (the cache keeps the twins the last build asked for). */
-  renew(): void;
 }
 
 /** Where `npm start` keeps each doc's markdown twin from build to build (lib/runtime/build-cache.ts). */
@@ -243,10 +241,18 @@ interface TwinRelay {
 }
 
 /** A group of twin files with what it was made from: its key (site root and name) and its docs. */
-interface KeptTwinGroup {
+export interface KeptTwinGroup {
   key: string;
   docs: readonly TwinDoc[];
   files: FileOutput[];
+}
+
+/**
+ * The twins of a group's files (the twins the cache keeps for its docs), asked for where a file has
+ * not asked yet: what the cache keeps of the last build's twins (lib/runtime/build-cache.ts).
+ */
+export function groupTwins(group: KeptTwinGroup): KeptTwin[] {
+  return group.files.flatMap((file) => (file instanceof KeptTwinFile ? [file.twin()] : []));
 }
 
 /** The last build's twin files, by group, for the next to reuse (`npm start`, TwinCache.lastFiles). */
@@ -278,16 +284,19 @@ class TwinFile implements FileOutput {
 
 /**
  * `npm start`'s twin: versioned by its text's digest. A file kept for the next build has the same
- * doc and site root, so the same twin: kept with the file, renewed on each build instead of looked
- * up by its doc (~90 ms a save at 100,000 docs).
+ * doc and site root, so the same twin: kept with the file instead of looked up by its doc (~90 ms a
+ * save at 100,000 docs).
  */
 class KeptTwinFile extends TwinFile {
-  private twin: KeptTwin | undefined;
+  private kept: KeptTwin | undefined;
 
   version(): string {
-    if (this.twin) this.twin.renew();
-    else this.twin = this.relay.source.twin(this.doc);
-    return this.twin.version;
+    return this.twin().version;
+  }
+
+  twin(): KeptTwin {
+    this.kept ??= this.relay.source.twin(this.doc);
+    return this.kept;
   }
 }
 

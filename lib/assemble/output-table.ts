@@ -35,8 +35,8 @@ export interface FileOutput {
   /**
    * A digest of the content, when one is known without making it (`npm start`'s markdown twins
    * and /llms-full.txt, lib/assemble/llms.ts): equal versions, equal bytes. A file object kept from
-   * one build to the next (with its twins' part) keeps its path; `npm start`'s write stage keeps its
-   * entry while the version is the same, still asking for it (lib/runtime/cached.ts).
+   * one build to the next (with its twins' part) keeps its path and its version: `npm start`'s write
+   * stage keeps its entry while it is the same object (lib/runtime/cached.ts).
    */
   version?: (() => string) | undefined;
 }

@@ -325,11 +325,10 @@ export class CachedRuntime implements Runtime {
       if (kept?.key !== entryName) throw new Error('Internal error: the search index the helper thread built is not the one the pages link to.');
       this.useIndex(assets, kept.value);
     }
-    // A versioned file that is the last build's object at its place (a twin kept with its part)
-    // keeps its entry while its version is the same: asking for it renews the twin in the twin
-    // store, and a new entry for every file was ~4 MB a save at 30,000 pages that lived long enough
-    // to need a full collection to go.
-    const all = [...this.pageFiles, ...this.cache.outputFiles.of(files, outputFile, undefined, sameFileVersion), ...assets.files];
+    // A file that is the last build's object at its place (a twin kept with its part) keeps its
+    // entry, its version the same (FileOutput.version): a new entry for every file was ~4 MB a save
+    // at 30,000 pages that lived long enough to need a full collection to go.
+    const all = [...this.pageFiles, ...this.cache.outputFiles.of(files, outputFile), ...assets.files];
     const { laterWrites } = this.cache;
     const { written, waiting } = writeChanges(this.outDir, all, this.cache.written.get(this.outDir), laterWrites !== undefined);
     this.cache.written.set(this.outDir, written);
@@ -485,11 +484,6 @@ function outputFile(file: FileOutput): OutputFile | VersionedFile {
     return typeof content === 'string' || content instanceof Uint8Array ? content : [...content].join('');
   };
   return file.version ? { path: file.path, version: file.version(), content: made } : { path: file.path, content: made() };
-}
-
-/** A versioned file's entry, still its entry: the file's version is the one the entry has. */
-function sameFileVersion(file: FileOutput, entry: OutputFile | VersionedFile): boolean {
-  return file.version !== undefined && 'version' in entry && file.version() === entry.version;
 }
 
 /** An index the helper thread built (lib/runtime/search-updates.ts), kept for the next build. */

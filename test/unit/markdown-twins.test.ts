@@ -60,7 +60,7 @@ test('kept between builds, a twin and its part of /llms-full.txt change version 
   const counted: TwinCache = {
     get: (doc, siteRoot) => {
       const twin = twins.get(doc, siteRoot);
-      return twin && { version: twin.version, text: () => (reads += 1, twin.text()), renew: () => twin.renew() };
+      return twin && { version: twin.version, text: () => (reads += 1, twin.text()) };
     },
     keep: (doc, siteRoot, text) => twins.keep(doc, siteRoot, text),
     lastFiles: undefined,
@@ -104,17 +104,32 @@ test('kept between builds, the files of a part whose docs are the same objects a
 test('kept with their files from build to build, the twins stay in the store as it moves them to new files', (t) => {
   const twins = new TwinStore(0);
   t.after(() => twins.close());
-  // As the write stage asks: every file's version; after the build, the store moves what was asked for.
+  // As the write stage asks: the version of each file that is not the last build's object at its
+  // place (a file kept with its part keeps its entry). After the build, the store keeps the twins
+  // of the files and moves them to a new file when most of the old one is dead.
+  let last: FileOutput[] = [];
   const build = (of: DocPage[]) => {
     const files = markdownTwins(loaded.config, twinOrder(of), context, twins, PART_DOCS);
-    for (const file of files) file.version?.();
+    files.forEach((file, index) => {
+      if (file !== last[index]) file.version?.();
+    });
     twins.compact();
+    last = files;
     return files;
   };
+  const fresh = (of: DocPage[]) => written(markdownTwins(loaded.config, twinOrder(of), context, undefined, PART_DOCS));
+  const edit = (of: DocPage[], at: number) => of.map((doc, index) => index === at ? { ...doc, source: { ...doc.source, body: `${doc.source.body}\n\nOne more paragraph.\n` } } : doc);
   build(docs);
   build(docs);
-  const at = 10;
-  const edited = docs.map((doc, index) => index === at ? { ...doc, source: { ...doc.source, body: `${doc.source.body}\n\nOne more paragraph.\n` } } : doc);
   // The edited doc's part is made anew: its entries read the other docs' twins back from the store.
-  assert.deepEqual(written(build(edited)), written(markdownTwins(loaded.config, twinOrder(edited), context, undefined, PART_DOCS)));
+  const edited = edit(docs, 10);
+  assert.deepEqual(written(build(edited)), fresh(edited));
+  // Two thirds of the docs gone: most of the store is dead, and it moves the rest, the twins of the
+  // parts kept (not asked for their versions) among them. Then a doc of a kept part edited: its
+  // part's entries read those twins back from the new file.
+  const fewer = edited.slice(0, Math.ceil(edited.length / 3));
+  assert.ok(fewer.length > 2 * PART_DOCS, `${fewer.length} of ${edited.length} docs`);
+  assert.deepEqual(written(build(fewer)), fresh(fewer));
+  const again = edit(fewer, 2);
+  assert.deepEqual(written(build(again)), fresh(again));
 });
