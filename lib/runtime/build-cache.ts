@@ -172,8 +172,8 @@ export class TwinStore implements TwinCache {
   lastFiles: KeptTwinFiles | undefined = undefined;
   /**
    * The texts of each group of the last files' twins and their bytes, found once a group: a group
-   * kept from build to build holds the same twins. Each twin noted as asked for by every save
-   * (~5 ms of a save at 30,000 docs, a call and a look at the twin a file) only found which these are.
+   * kept from build to build holds the same twins. Before, every save noted each twin as asked for
+   * (~5 ms of a save at 30,000 docs: a call and a look at the twin a file), only to find these.
    */
   private readonly groupTexts = new WeakMap<KeptTwinGroup, { texts: StoredText[]; bytes: number }>();
 
