@@ -27,7 +27,7 @@ import type { HtmlKey } from '../assemble/page-data.ts';
 import { SitePartsCache } from '../assemble/site-parts.ts';
 import { KeptLinkChecks } from '../check/links.ts';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
-import { PageDigestsHash } from '../assets/search/page-digests-hash.ts';
+import { PageDigestsHash } from './page-digests-hash.ts';
 import { Memo } from './memo.ts';
 import { PatchedMap } from './patched-map.ts';
 import { RenderedPages } from './rendered-pages.ts';
@@ -109,7 +109,7 @@ export class BuildCache {
   readonly searchDigests = new WeakMap<DocPage, string>();
   /** The docs' search digests in order, the last build's where the doc at an index is the same object. */
   readonly searchDigestList = new KeptValues<DocPage, string>();
-  /** The hash of those digests that names the index's entry file, kept block by block (lib/assets/search/page-digests-hash.ts). */
+  /** The hash of those digests that names the index's entry file, kept block by block (lib/runtime/page-digests-hash.ts). */
   readonly searchNameHash = new PageDigestsHash();
   /** Where the docs' search sections are kept. */
   readonly sectionStore = new TextStore();

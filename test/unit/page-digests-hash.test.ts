@@ -1,10 +1,10 @@
 // `npm start` names the search index's entry file with a hash kept block by block between saves
-// (lib/assets/search/page-digests-hash.ts): the name must be the one a production build gives for
+// (lib/runtime/page-digests-hash.ts): the name must be the one a production build gives for
 // the same input, whatever changed since the last save.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { indexEntryName } from '../../lib/assets/search/index-job.ts';
-import { PageDigestsHash } from '../../lib/assets/search/page-digests-hash.ts';
+import { PageDigestsHash } from '../../lib/runtime/page-digests-hash.ts';
 import type { SearchSection } from '../../lib/assets/search/sections.ts';
 import { ROOT } from '../helpers/site.ts';
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchSynonyms } from '../../../common/search.ts';
 import type { BuiltSearchIndex } from './build-index.ts';
-import type { PageDigestsHash } from './page-digests-hash.ts';
+import type { PageDigestsHash } from '../../runtime/page-digests-hash.ts';
 import type { PageForSearch, SearchSection } from './sections.ts';
 import type { SpilledText } from '../../runtime/spill.ts';
 

@@ -1,6 +1,7 @@
-// Assets, search index, `npm start`: the hash that names the index's entry file (indexEntryName),
-// kept from one save to the next up to the pages' digests. A save changes one page's digest or a
-// few, yet joining every digest and hashing the whole took ~6 ms of a save at 30,000 pages and
+// Runtime, `npm start`: the hash that names the search index's entry file (indexEntryName,
+// lib/assets/search/index-job.ts), kept from one save to the next up to the pages' digests. Here,
+// not beside the index's modules, whose code the name digests. A save changes one page's digest or
+// a few, yet joining every digest and hashing the whole took ~6 ms of a save at 30,000 pages and
 // ~20 ms at 100,000. The digests are hashed in blocks, and the hash's state after each block is
 // kept with the block's text. A block whose digests are the same as the last call's, after blocks
 // that were all the same too, keeps its state. The hash goes on from the first block that differs.
