@@ -138,8 +138,7 @@ export class Memo<V> {
     const value = make();
     this.made += 1;
     this.lastCall = undefined;
-    this.changes += 1;
-    this.entries.set(id, { id, key, value, seen: this.calls });
+    this.put({ id, key, value, seen: this.calls });
     return value;
   }
 
@@ -155,6 +154,12 @@ export class Memo<V> {
    */
   get version(): number {
     return this.changes;
+  }
+
+  /** Every entry set and dropped goes through these two, so that `version` counts it. */
+  private put(entry: Entry<V>): void {
+    this.changes += 1;
+    this.entries.set(entry.id, entry);
   }
 
   private drop(id: string): void {
@@ -189,8 +194,7 @@ export class Memo<V> {
       itemKey ??= key(item);
       known = { id: itemId, key: itemKey, value: make(item, itemKey), seen: call };
       this.made += 1;
-      this.changes += 1;
-      this.entries.set(itemId, known);
+      this.put(known);
     }
     known.seen = call;
     return known;

@@ -12,13 +12,12 @@ export function sameItems<T>(last: readonly T[], now: readonly T[]): boolean {
 /**
  * A value for each item of a list, kept between builds: where the item at an index is the last
  * call's very object (under the same `context`, what `value` reads besides its item), its value is
- * the last call's, found without a look-up (a WeakMap's costs hundreds of times more). `holds`,
- * where given, is asked of each such item and its last value, and a value it refuses is made again.
+ * the last call's, found without a look-up (a WeakMap's costs hundreds of times more).
  */
 export class KeptValues<T, V> {
   private last: { items: readonly T[]; context: unknown; values: V[] } | undefined;
 
-  of(items: readonly T[], value: (item: T) => V, context?: unknown, holds?: (item: T, last: V) => boolean): V[] {
+  of(items: readonly T[], value: (item: T) => V, context?: unknown): V[] {
     const last = this.last?.context === context ? this.last : undefined;
     let values: V[];
     if (last !== undefined && last.items.length === items.length) {
@@ -27,14 +26,10 @@ export class KeptValues<T, V> {
       values = last.values.slice();
       for (let index = 0; index < items.length; index++) {
         const item = items[index] as T;
-        if (item !== last.items[index] || (holds !== undefined && !holds(item, values[index] as V))) values[index] = value(item);
+        if (item !== last.items[index]) values[index] = value(item);
       }
     } else {
-      values = items.map((item, index) => {
-        if (last === undefined || item !== last.items[index]) return value(item);
-        const kept = last.values[index] as V;
-        return holds === undefined || holds(item, kept) ? kept : value(item);
-      });
+      values = items.map((item, index) => (last === undefined || item !== last.items[index] ? value(item) : last.values[index] as V));
     }
     this.last = { items, context, values };
     return values;

@@ -37,30 +37,6 @@ test('kept values are the ones made anew, made again only for new objects or ano
   assert.notEqual(kept.of([a, c, edited], valueIn('y'), 'y'), given);
 });
 
-test('a kept value that `holds` refuses is made again; the others are kept, and `holds` is asked only of the same objects', () => {
-  const kept = new KeptValues<{ route: string; version: number }, string>();
-  const made: string[] = [];
-  const asked: string[] = [];
-  const value = (file: { route: string; version: number }) => {
-    made.push(file.route);
-    return `${file.route}@${file.version}`;
-  };
-  const holds = (file: { route: string; version: number }, last: string) => {
-    asked.push(file.route);
-    return last === `${file.route}@${file.version}`;
-  };
-  const [a, b, c] = [{ route: '/a/', version: 1 }, { route: '/b/', version: 1 }, { route: '/c/', version: 1 }];
-  assert.deepEqual(kept.of([a, b, c], value, undefined, holds), ['/a/@1', '/b/@1', '/c/@1']);
-  assert.deepEqual(asked, []);
-  made.length = 0;
-  // The same objects, one of them with another version since: only that one made again.
-  b.version = 2;
-  const d = { route: '/d/', version: 1 };
-  assert.deepEqual(kept.of([a, b, d], value, undefined, holds), ['/a/@1', '/b/@2', '/d/@1']);
-  assert.deepEqual(made, ['/b/', '/d/']);
-  assert.deepEqual(asked, ['/a/', '/b/']);
-});
-
 test('kept picks are the items at the indexes: the very last list where none changed, else a copy patched, the last list as it was', () => {
   const kept = new KeptPicks<Doc>();
   const [a, b, c, d] = [{ route: '/a/' }, { route: '/b/' }, { route: '/c/' }, { route: '/d/' }];
