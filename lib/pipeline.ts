@@ -5,14 +5,13 @@
 import './render/production-env.ts';
 import { AssetCollector } from './assets/bundle.ts';
 import type { BuiltSearchIndex } from './assets/search/build-index.ts';
-import { isFile, isPage } from './assemble/output-table.ts';
 import { assembleSite } from './assemble/site.ts';
 import { checkLinks, linkTargets, siteLinks } from './check/links.ts';
 import { checkSamples } from './check/samples.ts';
 import { BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
 import { publishedContent } from './load/published.ts';
 import { loadSite } from './load/site.ts';
-import type { DocPage } from './model.ts';
+import type { DocPage, StandalonePage } from './model.ts';
 import type { BuildCache } from './runtime/build-cache.ts';
 import { runtimeFor } from './runtime/runtime.ts';
 import { transformSite } from './transform/site.ts';
@@ -84,7 +83,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       assembleSite({ root, loaded, docs, standalone, committed: await commitDates, assets, twinFiles: (input) => runtime.twinFiles(input), htmlKeys: runtime.htmlKeys, siteParts: runtime.siteParts, diagnostics }));
     await stage('check', () => {
       // Each check returns its errors and adds its warnings to the diagnostics; any error stops the build here.
-      const pages = [...docs, ...standalone];
+      const pages = ([] as (DocPage | StandalonePage)[]).concat(docs, standalone);
       const errors = [
         ...checkSamples({ docs, pages: standalone, siteDir }, loaded.api, diagnostics),
         ...checkLinks(siteLinks(pages, loaded.config, loaded.configText, loaded.configFile), linkTargets(table, pages, loaded.content.drafts, runtime.linkChecks), diagnostics, loaded.config.onBrokenLinks, runtime.linkChecks),
@@ -93,12 +92,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     });
     const { configText, configFile, configImageDir, config, synonyms } = loaded;
     const built = await stage('assets', () => runtime.assets({ root, siteDir, config, configText, configFile, configImageDir, assets, docs, categories, synonyms }));
-    const pages = table.filter(isPage);
+    const { pages, files } = table;
     await stage('render', () => runtime.render(pages, site, built));
-    const { assetFiles, search } = await stage('write', () => runtime.write(table.filter(isFile), assets));
+    const { assetFiles, search } = await stage('write', () => runtime.write(files, assets));
     await runtime.finish(false);
     return {
-      pages: pages.length, files: table.length + assetFiles, warnings: diagnostics.warnings, timings, search, searchDeferred: built.searchDeferred, stylesheet: built.urls.css,
+      pages: pages.length, files: pages.length + files.length + assetFiles, warnings: diagnostics.warnings, timings, search, searchDeferred: built.searchDeferred, stylesheet: built.urls.css,
       operations: () => operationRoutes(docs),
     };
   } catch (error) {

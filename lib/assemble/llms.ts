@@ -267,7 +267,6 @@ export interface KeptTwinFiles {
  * site keeps from assemble until its twins are written.
  */
 class TwinFile implements FileOutput {
-  readonly kind = 'file';
   readonly route: string;
   readonly path: string;
 
@@ -302,7 +301,6 @@ class KeptTwinFile extends TwinFile {
 
 /** /llms-full.txt or a part of it: its head, then each doc's entry. */
 class FullFile implements FileOutput {
-  readonly kind = 'file';
   readonly route: string;
 
   constructor(readonly path: string, protected readonly relay: TwinRelay, protected readonly head: string, protected readonly docs: readonly TwinDoc[]) {

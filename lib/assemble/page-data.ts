@@ -28,8 +28,6 @@ import type { DocIds } from './doc-ids.ts';
  * page more (measured on a 10,000-page site).
  */
 export class TemplatePage<P extends object> implements PageOutput {
-  readonly kind = 'page';
-
   /**
    * `keyData`: the data as its key reads it, when that can be made more cheaply than the data, or
    * the key itself where it is known without the data (a doc page's, PageData.docKey).
@@ -53,8 +51,6 @@ export class TemplatePage<P extends object> implements PageOutput {
  * snapshot of a 30,000-page build), which a large site keeps from assemble until its last page renders.
  */
 export class DocTemplatePage implements PageOutput {
-  readonly kind = 'page';
-
   constructor(readonly route: string, readonly path: string, private readonly template: (props: DocPageData) => ReactElement, private readonly relay: PageDataRelay,
     private readonly doc: DocPage) {}
 

@@ -29,7 +29,7 @@ import { sidebarRenderer } from '../render/sidebar-html.tsx';
 import type { SiteWithoutAssets, TwinsInput } from '../runtime/runtime.ts';
 import { contentSecurityPolicy, serveConfig } from '../security.ts';
 import { changelogFeeds } from './feeds.ts';
-import { fileOutput, type OutputEntry, type PageOutput } from './output-table.ts';
+import { fileOutput, type OutputTable, type PageOutput } from './output-table.ts';
 import { DocTemplatePage, notFoundPageData, PageData, TemplatePage, type HtmlKey } from './page-data.ts';
 import { categoryLinkDoc } from './sidebar.ts';
 import { DocIds } from './doc-ids.ts';
@@ -46,7 +46,7 @@ import { tagPages } from './tags.ts';
 const SEARCH_ROUTE = '/search/';
 
 export interface AssembledSite {
-  table: OutputEntry[];
+  table: OutputTable;
   site: SiteWithoutAssets;
   /** The category pages' sections, which search indexes after the docs'. */
   categories: SearchSection[];
@@ -121,31 +121,34 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const sitemap = siteSitemap(config, pages.sitemapRoutes(docs, subsets.listedRoutes), siteParts);
   const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
   const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId), embeds: config.embeds });
-  const table: OutputEntry[] = [
-    ...pages.list,
-    new TemplatePage('/404.html', '404.html', NotFoundPage, () => notFoundPageData(loaded.docsRoute)),
-    ...sitemap.files.map((file) => fileOutput(file.path, file.text, sitemap.version)),
-    fileOutput('robots.txt', () => robotsTxt(config)),
-    // The site as a markdown index for AI assistants, at the root and beside the docs.
-    fileOutput('llms.txt', llms),
-    fileOutput(`${loaded.docsRoute.slice(1)}llms.txt`, llms),
-    // A changelog's entries as Atom and JSON feeds beside it.
-    ...subsets.changelogs.flatMap((index) => changelogFeeds(config, docs[index] as DocPage)),
-    // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
-    fileOutput('serve.json', () => serveConfig(policy)),
-    // The API description as written, for client generators and API tools.
-    ...(api ? [fileOutput('openapi.yaml', () => api.text)] : []),
-    // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
-    // A Docusaurus site's static/ folder, at the site root.
-    ...staticOutputs(loaded, pages, diagnostics),
-    ...twinFiles({ config, listed: inOrder(subsets.listedOrder, siteParts?.listedTwins), unlisted: inOrder(subsets.unlistedOrder, siteParts?.unlistedTwins), context: {
-      resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
-      docsDir: content.docsDir,
-      isDocRoute: docRouteCheck(loaded.routeByFile),
-      imageUrl: (absPath) => assets.knownImage(absPath)?.url,
-      api,
-    } }),
-  ];
+  const table: OutputTable = {
+    pages: pages.all([new TemplatePage('/404.html', '404.html', NotFoundPage, () => notFoundPageData(loaded.docsRoute))]),
+    // The twins last, one a doc: joined with concat, which copies the list at once (a spread went item by item).
+    files: ([
+      ...sitemap.files.map((file) => fileOutput(file.path, file.text, sitemap.version)),
+      fileOutput('robots.txt', () => robotsTxt(config)),
+      // The site as a markdown index for AI assistants, at the root and beside the docs.
+      fileOutput('llms.txt', llms),
+      fileOutput(`${loaded.docsRoute.slice(1)}llms.txt`, llms),
+      // A changelog's entries as Atom and JSON feeds beside it.
+      ...subsets.changelogs.flatMap((index) => changelogFeeds(config, docs[index] as DocPage)),
+      // Read by `serve` from the folder it serves (`npm run serve`): URL rules, caching, the same policy.
+      fileOutput('serve.json', () => serveConfig(policy)),
+      // The API description as written, for client generators and API tools.
+      ...(api ? [fileOutput('openapi.yaml', () => api.text)] : []),
+      // A Docusaurus site's static/ folder, at the site root.
+      ...staticOutputs(loaded, pages, diagnostics),
+    ] as FileOutput[]).concat(
+      // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
+      twinFiles({ config, listed: inOrder(subsets.listedOrder, siteParts?.listedTwins), unlisted: inOrder(subsets.unlistedOrder, siteParts?.unlistedTwins), context: {
+        resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
+        docsDir: content.docsDir,
+        isDocRoute: docRouteCheck(loaded.routeByFile),
+        imageUrl: (absPath) => assets.knownImage(absPath)?.url,
+        api,
+      } }),
+    ),
+  };
   const site = {
     config, sidebarHtml: sidebarRenderer(pageData.sidebars), sharedHtml: sharedRenderer(), generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy,
   };
@@ -157,10 +160,14 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
 
 /** The pages by route; a second source for a route is a warning naming both, and the first one is kept. */
 class Pages {
-  readonly list: PageOutput[] = [];
+  /** The pages added one by one, in order (the docs' among them where added so: addDocs). */
+  private readonly list: PageOutput[] = [];
   private readonly sources = new Map<string, string>();
-  /** The docs by route, where their pages were added without an entry each in `sources` (addDocs), and where in the list they are. */
-  private docs: { byRoute: ReadonlyMap<string, DocPage>; from: number; to: number } | undefined;
+  /**
+   * The docs by route, where their pages were added as one list without an entry each in `sources`
+   * (addDocs), that list, and where in `list` it goes.
+   */
+  private docs: { byRoute: ReadonlyMap<string, DocPage>; pages: readonly PageOutput[]; at: number } | undefined;
 
   has(route: string): boolean {
     return this.sources.has(route) || this.docs?.byRoute.has(route) === true;
@@ -173,7 +180,8 @@ class Pages {
    * (lib/load/published.ts), so where no page added before has a doc's route (the home page is
    * added only without a doc at "/"), none is a second source: they are then found by `docsByRoute`
    * (one entry a route: as many as the docs) instead of an entry each in a map made anew on each
-   * build (~15 ms of a save at 30,000 pages in a profile), and come from `all`.
+   * build (~15 ms of a save at 30,000 pages in a profile), and are `all`'s list itself, joined with
+   * the others' only when every page is listed (all).
    */
   addDocs(docs: DocPage[], docsByRoute: ReadonlyMap<string, DocPage>, page: (doc: DocPage) => PageOutput, all: () => readonly PageOutput[]): void {
     const distinct = !this.docs && docsByRoute.size === docs.length && [...this.sources.keys()].every((route) => !docsByRoute.has(route));
@@ -181,19 +189,24 @@ class Pages {
       for (const doc of docs) this.addPage(doc.route, doc.source.file, doc.source.slugLine, () => page(doc));
       return;
     }
-    const from = this.list.length;
-    for (const made of all()) this.list.push(made);
-    this.docs = { byRoute: docsByRoute, from, to: this.list.length };
+    this.docs = { byRoute: docsByRoute, pages: all(), at: this.list.length };
+  }
+
+  /** Every page in the order added, then `last`: a new list. */
+  all(last: PageOutput[]): PageOutput[] {
+    if (!this.docs) return this.list.concat(last);
+    const { pages, at } = this.docs;
+    return this.list.slice(0, at).concat(pages, this.list.slice(at), last);
   }
 
   /**
    * The routes the sitemap lists, in lists: every page's but the search page's and the unlisted
-   * docs'. Where the docs' pages were added by their routes (addDocs), theirs are `listedRoutes`
+   * docs'. Where the docs' pages were added as one list (addDocs), theirs are `listedRoutes`
    * (DocSubsets, kept with the site parts) and no other page has a doc's route.
    */
   sitemapRoutes(docs: DocPage[], listedRoutes: readonly string[]): (readonly string[])[] {
     const routes = (pages: PageOutput[]) => pages.map((page) => page.route).filter((route) => route !== SEARCH_ROUTE);
-    if (this.docs) return [routes(this.list.slice(0, this.docs.from)), listedRoutes, routes(this.list.slice(this.docs.to))];
+    if (this.docs) return [routes(this.list.slice(0, this.docs.at)), listedRoutes, routes(this.list.slice(this.docs.at))];
     const unlisted = new Set(docs.filter((doc) => doc.unlisted).map((doc) => doc.route));
     return [routes(this.list).filter((route) => !unlisted.has(route))];
   }

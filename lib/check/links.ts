@@ -3,7 +3,7 @@
 // naming file and line). `npm start` keeps the targets and what each page's links gave
 // (KeptLinkChecks) while the routes and every page's anchors are the same, so a save checks the
 // links of the docs it changed: on 100,000 pages, checking every link took 1.2-1.6 s of each save.
-import type { OutputEntry } from '../assemble/output-table.ts';
+import type { OutputTable } from '../assemble/output-table.ts';
 import { BuildError, type Diagnostics, type Location } from '../diagnostics.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { LinkRef } from '../transform/types.ts';
@@ -84,9 +84,9 @@ function findings(links: LinkRef[], targets: LinkTargets): readonly Finding[] {
 interface TargetsSource {
   targets: LinkTargets;
   /** The table and pages of the last build whose targets these are, and their routes and anchors as that build had them. */
-  table: readonly OutputEntry[];
+  table: OutputTable;
   pages: readonly { route: string; anchors: string[] }[];
-  routes: string[];
+  routes: { pages: string[]; files: string[] };
   pageRoutes: string[];
   anchors: string[][];
   drafts: { route: string; file: string }[];
@@ -107,14 +107,15 @@ export class KeptLinkChecks {
   /** The targets this build took from the last one. */
   private kept: LinkTargets | undefined;
 
-  targets(table: OutputEntry[], pages: { route: string; anchors: string[] }[], drafts: { route: string; file: string }[]): LinkTargets {
+  targets(table: OutputTable, pages: { route: string; anchors: string[] }[], drafts: { route: string; file: string }[]): LinkTargets {
     const { last } = this;
     if (last && sameSource(last, table, pages, drafts)) {
       this.kept = last.targets;
       return last.targets;
     }
     const targets = linkTargets(table, pages, drafts);
-    this.last = { targets, table, pages, routes: table.map((entry) => entry.route), pageRoutes: pages.map((page) => page.route), anchors: pages.map((page) => page.anchors), drafts };
+    const routesOf = (entries: { route: string }[]) => entries.map((entry) => entry.route);
+    this.last = { targets, table, pages, routes: { pages: routesOf(table.pages), files: routesOf(table.files) }, pageRoutes: pages.map((page) => page.route), anchors: pages.map((page) => page.anchors), drafts };
     this.kept = undefined;
     return targets;
   }
@@ -125,14 +126,9 @@ export class KeptLinkChecks {
   }
 }
 
-function sameSource(last: TargetsSource, table: OutputEntry[], pages: { route: string; anchors: string[] }[], drafts: { route: string; file: string }[]): boolean {
-  if (last.routes.length !== table.length || last.pageRoutes.length !== pages.length || last.drafts.length !== drafts.length) return false;
-  // An entry or a page that is the last build's very object has its route and anchors, unread
-  // (reading every one cost ~10 ms of a save at 30,000 pages, most of it waiting on memory).
-  for (let index = 0; index < table.length; index++) {
-    const entry = table[index];
-    if (entry !== last.table[index] && entry?.route !== last.routes[index]) return false;
-  }
+function sameSource(last: TargetsSource, table: OutputTable, pages: { route: string; anchors: string[] }[], drafts: { route: string; file: string }[]): boolean {
+  if (last.pageRoutes.length !== pages.length || last.drafts.length !== drafts.length) return false;
+  if (!sameRoutes(table.pages, last.table.pages, last.routes.pages) || !sameRoutes(table.files, last.table.files, last.routes.files)) return false;
   for (let index = 0; index < drafts.length; index++) if (drafts[index]?.route !== last.drafts[index]?.route || drafts[index]?.file !== last.drafts[index]?.file) return false;
   for (let index = 0; index < pages.length; index++) {
     const page = pages[index];
@@ -148,6 +144,20 @@ function sameSource(last: TargetsSource, table: OutputEntry[], pages: { route: s
   }
   last.table = table;
   last.pages = pages;
+  return true;
+}
+
+/**
+ * Whether the entries have the routes the last build's had, in order. An entry that is the last
+ * build's very object has its route, unread (reading every one cost ~10 ms of a save at 30,000
+ * pages, most of it waiting on memory).
+ */
+function sameRoutes(entries: readonly { route: string }[], last: readonly { route: string }[], routes: readonly string[]): boolean {
+  if (entries.length !== routes.length) return false;
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index];
+    if (entry !== last[index] && entry?.route !== routes[index]) return false;
+  }
   return true;
 }
 
@@ -178,10 +188,13 @@ export function configLinks(hrefs: string[], file: string, text: string): LinkRe
  * What links may reach: every route of the output table, and the ids of each page made from
  * markdown. With `kept`, the last build's while what they are made from is the same.
  */
-export function linkTargets(table: OutputEntry[], pages: { route: string; anchors: string[] }[], drafts: { route: string; file: string }[] = [], kept?: KeptLinkChecks): LinkTargets {
+export function linkTargets(table: OutputTable, pages: { route: string; anchors: string[] }[], drafts: { route: string; file: string }[] = [], kept?: KeptLinkChecks): LinkTargets {
   if (kept) return kept.targets(table, pages, drafts);
+  const paths = new Set<string>();
+  for (const entry of table.pages) paths.add(entry.route);
+  for (const entry of table.files) paths.add(entry.route);
   return {
-    paths: new Set(table.map((entry) => entry.route)),
+    paths,
     anchors: new Map(pages.map((page) => [page.route, anchorSet(page.anchors)])),
     drafts: new Map(drafts.map((draft) => [draft.route, draft.file])),
   };
@@ -197,7 +210,7 @@ function anchorSet(anchors: string[]): Set<string> {
 
 /** What has the site's internal links: the pages made from markdown (the docs, the standalone pages), and site.yml. */
 export function siteLinks(pages: readonly LinkSource[], config: SiteConfig, configText: string, configFile = 'content/site.yml'): LinkSource[] {
-  return [...pages, { links: configLinks(configHrefs(config), configFile, configText) }];
+  return pages.concat([{ links: configLinks(configHrefs(config), configFile, configText) }]);
 }
 
 function configHrefs(config: SiteConfig): string[] {
