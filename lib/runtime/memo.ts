@@ -7,6 +7,8 @@
 // very items passes them without reading them or their entries, and says where the others are
 // (`changed`), so that what is made from the values can be patched there too.
 
+import { changedSince, notePatched } from './same-items.ts';
+
 interface Entry<V> {
   id: string;
   key: string;
@@ -71,9 +73,13 @@ export class Memo<V> {
     const call = ++this.calls;
     const last = this.lastCallFor(same);
     if (holdsWhileSame && last !== undefined && last.items.length === items.length) {
-      const changed: number[] = [];
       const most = items.length * MAX_CHANGED_SHARE;
-      for (let index = 0; index < items.length && changed.length <= most; index++) if (items[index] !== last.items[index]) changed.push(index);
+      // Where the items were patched from the last call's (notePatched), only those indexes are read.
+      const known = changedSince(last.items, items);
+      const changed: number[] = [];
+      if (known) {
+        for (const index of known) if (items[index] !== last.items[index]) changed.push(index);
+      } else for (let index = 0; index < items.length && changed.length <= most; index++) if (items[index] !== last.items[index]) changed.push(index);
       if (changed.length <= most) return this.patched(items, changed, call, last, id, key, make, stillHolds, same, identity);
     }
     const identities = same !== undefined && identity ? items.map(identity) : items;
@@ -115,6 +121,7 @@ export class Memo<V> {
       if (before && before.seen !== call && this.entries.get(before.id) === before) this.drop(before.id);
     }
     this.changed = changed;
+    notePatched(values, last.values, changed);
     this.lastCall = this.entries.size === items.length ? { items, identities, same, entries, values } : undefined;
     return values;
   }
@@ -122,7 +129,11 @@ export class Memo<V> {
   /** The items `all` would make anew (a value that no longer holds aside), in order. */
   toMake<T>(items: readonly T[], id: (item: T) => string, key: (item: T) => string, { same, identity = (item) => item }: MemoOptions<T, V> = {}): T[] {
     const last = this.lastCallFor(same);
-    return items.filter((item, index) => identity(item) !== last?.identities[index] && this.entries.get(id(item))?.key !== key(item));
+    const makes = (item: T, index: number) => identity(item) !== last?.identities[index] && this.entries.get(id(item))?.key !== key(item);
+    // Where the items were patched from the last call's (notePatched), the others are its items, with their identities: only those indexes are read.
+    const known = last && last.items.length === items.length ? changedSince(last.items, items) : undefined;
+    if (known) return known.filter((index) => makes(items[index] as T, index)).map((index) => items[index] as T);
+    return items.filter(makes);
   }
 
   /** Drops the entries of items no longer present. */

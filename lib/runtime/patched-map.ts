@@ -1,4 +1,5 @@
 // Runtime, `npm start`: a map of every doc kept between saves and changed where the docs did.
+import { changedItems } from './same-items.ts';
 
 /**
  * A map made from a list's items (each item's key distinct in the list), kept between builds: where
@@ -28,8 +29,8 @@ export class PatchedMap<T, K, V> {
       this.version += 1;
       return map;
     }
-    const changed: number[] = [];
-    for (let index = 0; index < items.length; index++) if (items[index] !== last.items[index]) changed.push(index);
+    // Where the list was patched from the last one (notePatched), only those places are read.
+    const changed = changedItems(last.items, items);
     const before = changed.map((index) => {
       const key = this.key(last.items[index] as T);
       return { key, value: last.map.get(key) };

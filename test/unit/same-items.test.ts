@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ListKey } from '../../lib/runtime/build-cache.ts';
-import { KeptPicks, KeptValues } from '../../lib/runtime/same-items.ts';
+import { changedSince, KeptJoin, KeptPicks, KeptValues, notePatched, sameItems } from '../../lib/runtime/same-items.ts';
+import { Memo } from '../../lib/runtime/memo.ts';
 
 interface Doc { route: string }
 
@@ -61,4 +62,90 @@ test('a list key is the last one while each list holds the same texts, and anoth
   assert.equal(key.of([['https://x.example'], ['/a/', '/b/']]), first, 'equal texts in a new list');
   assert.notEqual(key.of([['https://x.example'], ['/a/', '/c/']]), first);
   assert.notEqual(key.of([['https://x.example', '/a/'], ['/b/']]), first, 'the same texts cut into other lists');
+});
+
+/** A list that counts how many of its items are read (by index). */
+function counted<T>(items: T[]): { list: T[]; reads: () => number } {
+  let reads = 0;
+  const list = new Proxy(items, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { list, reads: () => reads };
+}
+
+/** `from` with the items at some indexes replaced, noted as patched there (as a save's stages pass their lists on); its reads counted. */
+function patched<T>(from: T[], replaced: Record<number, T>): { list: T[]; reads: () => number } {
+  const copy = from.slice();
+  for (const [index, item] of Object.entries(replaced)) copy[Number(index)] = item;
+  const made = counted(copy);
+  notePatched(made.list, from, Object.keys(replaced).map(Number).sort((a, b) => a - b));
+  return made;
+}
+
+test('a list noted as patched from the last one is read only where it was patched, and its values are noted as patched there', () => {
+  const docs = Array.from({ length: 1000 }, (_, index) => ({ route: `/d${index}/` }));
+  const values = new KeptValues<Doc, string>();
+  const asked: string[] = [];
+  const value = (doc: Doc) => {
+    asked.push(doc.route);
+    return doc.route.toUpperCase();
+  };
+  const first = values.of(docs, value);
+  const { list, reads } = patched(docs, { 500: { route: '/edited/' } });
+  asked.length = 0;
+  const second = values.of(list, value);
+  assert.deepEqual(second, docs.map((doc, index) => (index === 500 ? '/EDITED/' : doc.route.toUpperCase())));
+  assert.deepEqual(asked, ['/edited/']);
+  assert.ok(reads() <= 2, `${reads()} items read, of one patched`);
+  assert.deepEqual(changedSince(first, second), [500], 'what is made from the values reads only there too');
+  assert.equal(first[500], '/D500/', 'the last call\'s list is not changed');
+  // The same items again, in a list noted as patched nowhere: the very last values, no item read.
+  const again = counted(list.slice());
+  notePatched(again.list, list, []);
+  assert.equal(values.of(again.list, value), second);
+  assert.equal(again.reads(), 0);
+  // A list of the same items not noted as patched: each compared, the same values.
+  assert.deepEqual(values.of(list.slice(), value), second);
+  assert.deepEqual(asked, ['/edited/']);
+});
+
+test('picks, list comparisons, joins and the memo read a patched list only where it was patched', () => {
+  const docs = Array.from({ length: 1000 }, (_, index) => ({ route: `/d${index}/` }));
+  const edited = { route: '/edited/' };
+  // Picks: the edited doc where it is picked, none read but the patched one.
+  const picks = new KeptPicks<Doc>();
+  const order = [...docs.keys()].filter((index) => index % 2 === 0).reverse();
+  const firstPicks = picks.of(docs, order);
+  const pickList = patched(docs, { 500: edited });
+  const picked = picks.of(pickList.list, order);
+  assert.deepEqual(picked, order.map((index) => (index === 500 ? edited : docs[index])));
+  assert.ok(pickList.reads() <= 2, `${pickList.reads()} items read for the picks`);
+  assert.deepEqual(changedSince(firstPicks, picked), [order.indexOf(500)]);
+  assert.equal(picks.of(patched(pickList.list, { 501: edited }).list, order), picked, 'an index not picked changes nothing');
+  // sameItems: only the patched places compared.
+  const same = patched(docs, { 7: docs[7] as Doc });
+  assert.equal(sameItems(docs, same.list), true);
+  assert.ok(same.reads() <= 1);
+  assert.equal(sameItems(docs, patched(docs, { 7: edited }).list), false);
+  // A join of parts, one patched: the joined list is noted as patched at that place, offset.
+  const join = new KeptJoin<Doc>();
+  const head = [{ route: '/' }];
+  const firstJoined = join.of([head, docs]);
+  const joined = join.of([[{ route: '/' }], patched(docs, { 10: edited }).list]);
+  assert.deepEqual(joined, [{ route: '/' }, ...docs.slice(0, 10), edited, ...docs.slice(11)]);
+  assert.deepEqual(changedSince(firstJoined, joined), [0, 11], 'the head is a new object, the doc at 10 is at 11');
+  // The memo: the items and the made list read only where patched.
+  const memo = new Memo<string>();
+  const all = (items: Doc[]) => memo.all(items, (doc) => doc.route, (doc) => doc.route, (doc) => doc.route.toUpperCase(), { same: 's', holdsWhileSame: true });
+  const firstValues = all(docs);
+  const memoList = patched(docs, { 3: edited });
+  assert.deepEqual(memo.toMake(memoList.list, (doc) => doc.route, (doc) => doc.route, { same: 's' }), [edited]);
+  const values = all(memoList.list);
+  assert.equal(values[3], '/EDITED/');
+  assert.deepEqual(memo.changed, [3]);
+  assert.ok(memoList.reads() <= 4, `${memoList.reads()} items read by the memo`);
+  assert.deepEqual(changedSince(firstValues, values), [3]);
 });
