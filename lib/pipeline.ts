@@ -6,12 +6,12 @@ import './render/production-env.ts';
 import { AssetCollector } from './assets/bundle.ts';
 import type { BuiltSearchIndex } from './assets/search/build-index.ts';
 import { assembleSite } from './assemble/site.ts';
-import { checkLinks, linkTargets, siteLinks } from './check/links.ts';
+import { checkLinks, linkTargets, markdownPages, siteLinks } from './check/links.ts';
 import { checkSamples } from './check/samples.ts';
 import { BuildFailure, Diagnostics, type Warning } from './diagnostics.ts';
 import { publishedContent } from './load/published.ts';
 import { loadSite } from './load/site.ts';
-import type { DocPage, StandalonePage } from './model.ts';
+import type { DocPage } from './model.ts';
 import type { BuildCache } from './runtime/build-cache.ts';
 import { runtimeFor } from './runtime/runtime.ts';
 import { transformSite } from './transform/site.ts';
@@ -83,10 +83,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       assembleSite({ root, loaded, docs, standalone, committed: await commitDates, assets, twinFiles: (input) => runtime.twinFiles(input), htmlKeys: runtime.htmlKeys, siteParts: runtime.siteParts, diagnostics }));
     await stage('check', () => {
       // Each check returns its errors and adds its warnings to the diagnostics; any error stops the build here.
-      const pages = ([] as (DocPage | StandalonePage)[]).concat(docs, standalone);
+      const pages = markdownPages(docs, standalone, runtime.linkChecks);
       const errors = [
         ...checkSamples({ docs, pages: standalone, siteDir }, loaded.api, diagnostics),
-        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText, loaded.configFile), linkTargets(table, pages, loaded.content.drafts, runtime.linkChecks), diagnostics, loaded.config.onBrokenLinks, runtime.linkChecks),
+        ...checkLinks(siteLinks(pages, loaded.config, loaded.configText, loaded.configFile, runtime.linkChecks), linkTargets(table, pages, loaded.content.drafts, runtime.linkChecks), diagnostics, loaded.config.onBrokenLinks, runtime.linkChecks),
       ];
       if (errors.length > 0) throw new BuildFailure(errors);
     });

@@ -14,7 +14,7 @@ import { routeFile } from '../load/route-path.ts';
 import { flattenSidebar } from './sidebar.ts';
 import { fileOutput, type FileOutput } from './output-table.ts';
 import { keyOfText } from '../runtime/build-cache.ts';
-import { sameItems } from '../runtime/same-items.ts';
+import { changedSince, sameItems } from '../runtime/same-items.ts';
 
 /** What the twins and /llms-full.txt read of the site's configuration. */
 export type TwinConfig = Pick<SiteConfig, 'url' | 'baseUrl' | 'title' | 'tagline'>;
@@ -190,17 +190,24 @@ export function markdownTwinGroups(config: TwinConfig, order: TwinOrder, context
   const relay = last?.relay ?? { source };
   relay.source = source;
   const groups: KeptTwinGroup[] = [];
-  /** A group, named by its part's head (or "unlisted"), made or kept. */
-  const group = (name: string, docs: readonly TwinDoc[], files: () => FileOutput[]): FileOutput[] => {
+  // Where the listed docs were patched from the last build's (notePatched), a part holds the same
+  // docs unless one of those places is in it: its docs are not compared one by one.
+  const changed = last ? changedSince(last.listed, full) : undefined;
+  /**
+   * A group, named by its part's head (or "unlisted"), made or kept; `from`: where its docs start
+   * among the listed docs, if they are a part of them.
+   */
+  const group = (name: string, docs: readonly TwinDoc[], files: () => FileOutput[], from?: number): FileOutput[] => {
     const key = `${siteRoot}\u0000${name}`;
     const before = last?.groups[groups.length];
-    const same = before?.key === key && sameItems(before.docs, docs);
+    const unpatched = changed !== undefined && from !== undefined && before?.docs.length === docs.length && !anyWithin(changed, from, from + docs.length);
+    const same = before?.key === key && (unpatched || sameItems(before.docs, docs));
     const chosen = same ? before : { key, docs, files: files() };
     groups.push(chosen);
     return chosen.files;
   };
   const done = (result: FileOutput[][]) => {
-    if (made) made.lastFiles = { relay, groups };
+    if (made) made.lastFiles = { relay, groups, listed: full };
     return result;
   };
   const twinsOf = (docs: readonly TwinDoc[], inFull: boolean) => docs.map((doc) => made ? new KeptTwinFile(relay, doc, inFull) : new TwinFile(relay, doc, inFull));
@@ -208,7 +215,7 @@ export function markdownTwinGroups(config: TwinConfig, order: TwinOrder, context
   const parts = llmsFullParts(full.length, partDocs);
   if (parts === 1) {
     const head = llmsFullHead(config);
-    return done([group(head, full, () => [...twinsOf(full, true), fullFile('llms-full.txt', head, full)]), group('unlisted', unlisted, () => twinsOf(unlisted, false))]);
+    return done([group(head, full, () => [...twinsOf(full, true), fullFile('llms-full.txt', head, full)], 0), group('unlisted', unlisted, () => twinsOf(unlisted, false))]);
   }
   const slices = Array.from({ length: parts }, (_, index) => full.slice(index * partDocs, (index + 1) * partDocs));
   const partPath = (index: number) => `llms-full-${index + 1}.txt`;
@@ -221,10 +228,22 @@ export function markdownTwinGroups(config: TwinConfig, order: TwinOrder, context
   return done([
     ...slices.map((slice, at) => {
       const head = llmsFullHead(config, { part: at + 1, parts });
-      return group(head, slice, () => [...twinsOf(slice, true), fullFile(partPath(at), head, slice)]);
+      return group(head, slice, () => [...twinsOf(slice, true), fullFile(partPath(at), head, slice)], at * partDocs);
     }),
     [...group('unlisted', unlisted, () => twinsOf(unlisted, false)), fileOutput('llms-full.txt', () => index)],
   ]);
+}
+
+/** Whether a list of indexes in order has one from `from` up to (not including) `to`: found by halving. */
+function anyWithin(indexes: readonly number[], from: number, to: number): boolean {
+  let low = 0;
+  let high = indexes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((indexes[middle] as number) < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < indexes.length && (indexes[low] as number) < to;
 }
 
 /** What the twin files read (through a TwinRelay): a twin (`inFull`: it has an entry in /llms-full.txt), an entry, and with `npm start` their versions. */
@@ -259,6 +278,8 @@ export function groupTwins(group: KeptTwinGroup): KeptTwin[] {
 export interface KeptTwinFiles {
   relay: TwinRelay;
   groups: KeptTwinGroup[];
+  /** The listed docs the groups were made from. */
+  listed: readonly TwinDoc[];
 }
 
 /**

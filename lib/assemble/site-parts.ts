@@ -15,8 +15,8 @@ import type { SearchSection } from '../assets/search/sections.ts';
 import { keyOf, ListKey } from '../runtime/build-cache.ts';
 import { Memo } from '../runtime/memo.ts';
 import { PatchedMap } from '../runtime/patched-map.ts';
-import { KeptPicks, KeptValues } from '../runtime/same-items.ts';
-import type { PageOutput } from './output-table.ts';
+import { KeptJoin, KeptPicks, KeptValues } from '../runtime/same-items.ts';
+import type { FileOutput, PageOutput } from './output-table.ts';
 import type { PageDataRelay } from './page-data.ts';
 import { llmsTxt, readingOrder } from './llms.ts';
 import { buildSidebar, categoriesByRoute, firstRoute, layoutSidebar, layoutSidebars, type SidebarLayout } from './sidebar.ts';
@@ -99,6 +99,9 @@ export class SitePartsCache {
   readonly pageData: PageDataRelay = { current: undefined };
   /** The docs the twins are made from, listed and unlisted, in reading order (DocSubsets). */
   readonly listedTwins = new KeptPicks<DocPage>();
+  /** The output table's pages and files joined from their parts, with where they changed since the last build's (KeptJoin). */
+  readonly pageList = new KeptJoin<PageOutput>();
+  readonly fileList = new KeptJoin<FileOutput>();
   readonly unlistedTwins = new KeptPicks<DocPage>();
 }
 

@@ -34,7 +34,7 @@ import { DocTemplatePage, notFoundPageData, PageData, TemplatePage, type HtmlKey
 import { categoryLinkDoc } from './sidebar.ts';
 import { DocIds } from './doc-ids.ts';
 import { assembleSiteParts, siteSitemap, type SitePartsCache } from './site-parts.ts';
-import type { KeptPicks } from '../runtime/same-items.ts';
+import type { KeptJoin, KeptPicks } from '../runtime/same-items.ts';
 import { readStaticFile } from '../assets/static-files.ts';
 import type { DocusaurusParts } from '../load/docusaurus/site.ts';
 import type { SiteConfig } from '../load/config.ts';
@@ -122,9 +122,8 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
   const inlineScripts = { noFlashScript: noFlashScript(config), baseUrlBannerScript: baseUrlBannerScript(config) };
   const policy = contentSecurityPolicy({ inlineScripts: Object.values(inlineScripts), analytics: Boolean(config.analyticsId), embeds: config.embeds });
   const table: OutputTable = {
-    pages: pages.all([new TemplatePage('/404.html', '404.html', NotFoundPage, () => notFoundPageData(loaded.docsRoute))]),
-    // The twins last, one a doc: joined with concat, which copies the list at once (a spread went item by item).
-    files: ([
+    pages: joined(pages.parts([new TemplatePage('/404.html', '404.html', NotFoundPage, () => notFoundPageData(loaded.docsRoute))]), siteParts?.pageList),
+    files: joined([[
       ...sitemap.files.map((file) => fileOutput(file.path, file.text, sitemap.version)),
       fileOutput('robots.txt', () => robotsTxt(config)),
       // The site as a markdown index for AI assistants, at the root and beside the docs.
@@ -138,16 +137,16 @@ export function assembleSite({ root, loaded, docs, standalone, committed, assets
       ...(api ? [fileOutput('openapi.yaml', () => api.text)] : []),
       // A Docusaurus site's static/ folder, at the site root.
       ...staticOutputs(loaded, pages, diagnostics),
-    ] as FileOutput[]).concat(
-      // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
-      twinFiles({ config, listed: inOrder(subsets.listedOrder, siteParts?.listedTwins), unlisted: inOrder(subsets.unlistedOrder, siteParts?.unlistedTwins), context: {
-        resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
-        docsDir: content.docsDir,
-        isDocRoute: docRouteCheck(loaded.routeByFile),
-        imageUrl: (absPath) => assets.knownImage(absPath)?.url,
-        api,
-      } }),
-    ),
+    ],
+    // Each doc as markdown beside its page, and all of them in reading order in /llms-full.txt.
+    twinFiles({ config, listed: inOrder(subsets.listedOrder, siteParts?.listedTwins), unlisted: inOrder(subsets.unlistedOrder, siteParts?.unlistedTwins), context: {
+      resolveDocFile: (absPath) => loaded.routeByFile.get(absPath),
+      docsDir: content.docsDir,
+      isDocRoute: docRouteCheck(loaded.routeByFile),
+      imageUrl: (absPath) => assets.knownImage(absPath)?.url,
+      api,
+    } }),
+    ], siteParts?.fileList),
   };
   const site = {
     config, sidebarHtml: sidebarRenderer(pageData.sidebars), sharedHtml: sharedRenderer(), generator: `${GENERATOR_NAME} ${packageVersion(root)}`, ...inlineScripts, contentSecurityPolicy: policy,
@@ -192,11 +191,11 @@ class Pages {
     this.docs = { byRoute: docsByRoute, pages: all(), at: this.list.length };
   }
 
-  /** Every page in the order added, then `last`: a new list. */
-  all(last: PageOutput[]): PageOutput[] {
-    if (!this.docs) return this.list.concat(last);
+  /** Every page in the order added, then `last`, in lists to join (the docs' pages one of them). */
+  parts(last: PageOutput[]): (readonly PageOutput[])[] {
+    if (!this.docs) return [this.list, last];
     const { pages, at } = this.docs;
-    return this.list.slice(0, at).concat(pages, this.list.slice(at), last);
+    return [this.list.slice(0, at), pages, this.list.slice(at), last];
   }
 
   /**
@@ -225,6 +224,14 @@ class Pages {
     this.sources.set(route, source);
     this.list.push(page(routeFile(route, 'index.html')));
   }
+}
+
+/**
+ * Lists joined with concat, which copies each at once (a spread went item by item); with `kept`
+ * (`npm start`), noting where the joined list changed since the last build's (KeptJoin).
+ */
+function joined<T>(parts: (readonly T[])[], kept: KeptJoin<T> | undefined): T[] {
+  return kept ? kept.of(parts) : ([] as T[]).concat(...parts);
 }
 
 function packageVersion(root: string): string {

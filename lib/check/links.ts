@@ -7,7 +7,8 @@ import type { OutputTable } from '../assemble/output-table.ts';
 import { BuildError, type Diagnostics, type Location } from '../diagnostics.ts';
 import type { SiteConfig } from '../load/config.ts';
 import type { LinkRef } from '../transform/types.ts';
-import { KeptValues } from '../runtime/same-items.ts';
+import type { DocPage, StandalonePage } from '../model.ts';
+import { changedSince, KeptJoin, KeptValues } from '../runtime/same-items.ts';
 
 export interface LinkTargets {
   /** Routes and files that exist in the output, without base URL ("/docs/changes/", "/sitemap.xml"). */
@@ -103,6 +104,9 @@ export class KeptLinkChecks {
   readonly findings = new WeakMap<LinkRef[], readonly Finding[]>();
   /** The findings of the sources in order, the last build's where the source at an index is the same object (so its list the same array) and the targets the same object. */
   readonly found = new KeptValues<LinkSource, readonly Finding[]>();
+  /** The pages made from markdown, and with site.yml what has links, joined with where they changed since the last build (KeptJoin). */
+  readonly pages = new KeptJoin<DocPage | StandalonePage>();
+  readonly sources = new KeptJoin<LinkSource>();
   private last: TargetsSource | undefined;
   /** The targets this build took from the last one. */
   private kept: LinkTargets | undefined;
@@ -130,7 +134,7 @@ function sameSource(last: TargetsSource, table: OutputTable, pages: { route: str
   if (last.pageRoutes.length !== pages.length || last.drafts.length !== drafts.length) return false;
   if (!sameRoutes(table.pages, last.table.pages, last.routes.pages) || !sameRoutes(table.files, last.table.files, last.routes.files)) return false;
   for (let index = 0; index < drafts.length; index++) if (drafts[index]?.route !== last.drafts[index]?.route || drafts[index]?.file !== last.drafts[index]?.file) return false;
-  for (let index = 0; index < pages.length; index++) {
+  for (const index of changedSince(last.pages, pages) ?? pages.keys()) {
     const page = pages[index];
     if (page === last.pages[index]) continue;
     const before = last.anchors[index];
@@ -154,7 +158,8 @@ function sameSource(last: TargetsSource, table: OutputTable, pages: { route: str
  */
 function sameRoutes(entries: readonly { route: string }[], last: readonly { route: string }[], routes: readonly string[]): boolean {
   if (entries.length !== routes.length) return false;
-  for (let index = 0; index < entries.length; index++) {
+  // Where the list was joined from parts patched since the last build's, only there (lib/runtime/same-items.ts).
+  for (const index of changedSince(last, entries) ?? entries.keys()) {
     const entry = entries[index];
     if (entry !== last[index] && entry?.route !== routes[index]) return false;
   }
@@ -168,6 +173,11 @@ function decodeHash(hash: string): string {
   } catch {
     return hash;
   }
+}
+
+/** The pages made from markdown: the docs, then the standalone pages. */
+export function markdownPages(docs: readonly DocPage[], standalone: readonly StandalonePage[], kept?: KeptLinkChecks): (DocPage | StandalonePage)[] {
+  return kept ? kept.pages.of([docs, standalone]) : ([] as (DocPage | StandalonePage)[]).concat(docs, standalone);
 }
 
 /** Internal links of site.yml (navbar, footer, announcement), located by their line in the file. */
@@ -209,8 +219,9 @@ function anchorSet(anchors: string[]): Set<string> {
 }
 
 /** What has the site's internal links: the pages made from markdown (the docs, the standalone pages), and site.yml. */
-export function siteLinks(pages: readonly LinkSource[], config: SiteConfig, configText: string, configFile = 'content/site.yml'): LinkSource[] {
-  return pages.concat([{ links: configLinks(configHrefs(config), configFile, configText) }]);
+export function siteLinks(pages: readonly LinkSource[], config: SiteConfig, configText: string, configFile = 'content/site.yml', kept?: KeptLinkChecks): LinkSource[] {
+  const parts = [pages, [{ links: configLinks(configHrefs(config), configFile, configText) }]];
+  return kept ? kept.sources.of(parts) : ([] as LinkSource[]).concat(...parts);
 }
 
 function configHrefs(config: SiteConfig): string[] {

@@ -1,6 +1,6 @@
 // Load: the docs a build publishes, one a route.
 import { Diagnostics, type Location, type Warning } from '../diagnostics.ts';
-import { sameItems } from '../runtime/same-items.ts';
+import { changedSince, sameItems } from '../runtime/same-items.ts';
 import type { CategorySource, DocSource, LoadedContent } from './content.ts';
 
 /** What becomes of each doc of the content, by its index. */
@@ -13,6 +13,8 @@ const DRAFT = 2;
 /** Each doc's place (PUBLISHED, IGNORED or DRAFT), and the warnings that placing them gave. */
 interface Placed {
   places: Uint8Array;
+  /** How many are PUBLISHED. */
+  published: number;
   warnings: Warning[];
 }
 
@@ -29,10 +31,15 @@ export function publishedContent(content: LoadedContent, drafts: boolean, diagno
   let placed = known?.reused(content, drafts);
   if (!placed) {
     const made = new Diagnostics();
-    placed = { places: placeDocs(content, drafts, made), warnings: made.warnings };
+    const places = placeDocs(content, drafts, made);
+    placed = { places, published: places.reduce((count, place) => count + (place === PUBLISHED ? 1 : 0), 0), warnings: made.warnings };
     known?.made(content, drafts, placed);
   }
   for (const warning of placed.warnings) diagnostics.warn(warning, warning.message);
+  // Every doc published (the most common case): the very list, whose patches since the last
+  // build's the later stages read (lib/runtime/same-items.ts), not a copy made doc by doc (~10 ms
+  // of a save at 100,000 docs).
+  if (placed.published === content.docs.length) return content;
   const docs: DocSource[] = [];
   const ignored: DocSource[] = [];
   const draftsLeft: DocSource[] = [];
@@ -108,7 +115,8 @@ export class PublishedDocs {
 
 function samePlaces(last: DocSource[], now: DocSource[], drafts: boolean): boolean {
   if (last.length !== now.length) return false;
-  for (let index = 0; index < now.length; index++) {
+  // Where load patched the list from the last build's, only there (lib/runtime/same-items.ts).
+  for (const index of changedSince(last, now) ?? now.keys()) {
     const was = last[index] as DocSource;
     const doc = now[index] as DocSource;
     if (was === doc) continue;

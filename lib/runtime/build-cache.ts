@@ -19,7 +19,7 @@ import type { FileOutput } from '../assemble/output-table.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
 import { PublishedDocs } from '../load/published.ts';
-import { KeptValues, sameItems } from './same-items.ts';
+import { KeptJoin, KeptValues, sameItems } from './same-items.ts';
 import type { DocPage } from '../model.ts';
 import { groupTwins, type KeptTwin, type KeptTwinFiles, type KeptTwinGroup, type TwinCache } from '../assemble/llms.ts';
 import type { TwinDoc } from '../transform/twin.ts';
@@ -85,6 +85,10 @@ export class BuildCache {
   readonly docs = new Memo<CachedDoc>();
   /** The write stage's entry for each file of the output table, by its place (lib/runtime/cached.ts). */
   readonly outputFiles = new KeptValues<FileOutput, OutputFile | VersionedFile>();
+  /** The write stage's list: the pages' files, the table's other files and the assets, with where it changed since the last (KeptJoin). */
+  readonly writeList = new KeptJoin<OutputFile | VersionedFile>();
+  /** The twins' groups of files as one list, with where it changed since the last (KeptJoin). */
+  readonly twinList = new KeptJoin<FileOutput>();
   /** What the docs memo's last call gave, as the build takes it. */
   transformed: TransformedDocs | undefined;
   /**

@@ -25,11 +25,12 @@ import { newSpillFolder, ownStrings, SpillFile, withSpilled, type KeepText } fro
 import { StoredField, type StoredText } from './text-store.ts';
 import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc, type TransformedDocs } from './build-cache.ts';
-import { markdownTwins } from '../assemble/llms.ts';
+import { markdownTwinGroups } from '../assemble/llms.ts';
 import { htmlKey, type HtmlKey } from '../assemble/page-data.ts';
 import type { SitePartsCache } from '../assemble/site-parts.ts';
 import type { KeptLinkChecks } from '../check/links.ts';
 import { bundlesInto } from './direct.ts';
+import { KeptJoin, notePatched } from './same-items.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { HELPER_MIN_DOCS, markdownJob } from './helper-thread.ts';
 import { mainPart, sharedSplit } from './shared-split.ts';
@@ -74,7 +75,7 @@ export class CachedRuntime implements Runtime {
 
   /** Each twin kept while its doc object is the same, and versions made from their digests (lib/assemble/llms.ts). */
   twinFiles({ config, context, ...order }: TwinsInput): FileOutput[] {
-    return markdownTwins(config, order, context, this.cache.twins);
+    return this.cache.twinList.of(markdownTwinGroups(config, order, context, this.cache.twins));
   }
 
   get htmlKeys(): WeakMap<DocPage, HtmlKey> {
@@ -328,7 +329,7 @@ export class CachedRuntime implements Runtime {
     // A file that is the last build's object at its place (a twin kept with its part) keeps its
     // entry, its version the same (FileOutput.version): a new entry for every file was ~4 MB a save
     // at 30,000 pages that lived long enough to need a full collection to go.
-    const all = ([] as (OutputFile | VersionedFile)[]).concat(this.pageFiles, this.cache.outputFiles.of(files, outputFile), assets.files);
+    const all = this.cache.writeList.of([this.pageFiles, this.cache.outputFiles.of(files, outputFile), assets.files]);
     const { laterWrites } = this.cache;
     const { written, waiting } = writeChanges(this.outDir, all, this.cache.written.get(this.outDir), laterWrites !== undefined);
     this.cache.written.set(this.outDir, written);
@@ -456,6 +457,7 @@ function transformedDocs(made: readonly CachedDoc[], changed: readonly number[] 
     liveBytes += doc.html.length + doc.toc.length - old.html.length - old.toc.length;
     pages[index] = doc.page;
   }
+  notePatched(pages, before.pages, changed);
   const changedPlaces = new Set(changed);
   const places = (kept: number[], has: (doc: CachedDoc) => boolean) => (changed.length === 0 ? kept
     : [...kept.filter((index) => !changedPlaces.has(index)), ...changed.filter((index) => has(made[index] as CachedDoc))].sort((a, b) => a - b));

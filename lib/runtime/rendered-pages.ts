@@ -8,6 +8,7 @@
 import type { PageOutput } from '../assemble/output-table.ts';
 import type { VersionedFile } from '../write/site-writer.ts';
 import { Memo } from './memo.ts';
+import { notePatched } from './same-items.ts';
 import type { StoredText } from './text-store.ts';
 
 interface RenderedPage {
@@ -78,6 +79,7 @@ export class RenderedPages {
         this.liveBytes += (rendered[index] as RenderedPage).html.length;
         files[index] = fileOf(rendered[index] as RenderedPage, index);
       }
+      notePatched(files, before.files, changed);
     } else {
       this.liveBytes = 0;
       files = rendered.map((known, index) => {

@@ -3,6 +3,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { BuildError } from '../diagnostics.ts';
+import { changedSince } from '../runtime/same-items.ts';
 import { ownString } from '../runtime/spill.ts';
 import type { FileOutput } from '../assemble/output-table.ts';
 
@@ -252,10 +253,10 @@ function noted(file: OutputFile | VersionedFile, met: number): WrittenFile {
 let calls = 0;
 
 /**
- * Each written map's last call of writeChanges: its files in order, and which of them it left on
- * the disk as they are (1; 0 for a page held back, `waiting`).
+ * Each written map's last call of writeChanges: its files in order, which of them it left on the
+ * disk as they are (1; 0 for a page held back, `waiting`), and where those held back are.
  */
-const lastCalls = new WeakMap<WrittenFiles, { files: readonly (OutputFile | VersionedFile)[]; done: Uint8Array }>();
+const lastCalls = new WeakMap<WrittenFiles, { files: readonly (OutputFile | VersionedFile)[]; done: Uint8Array; held: number[] }>();
 
 /**
  * For `npm start`: writes only the files that differ from what the last build wrote into the same
@@ -283,7 +284,7 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
   if (!previous || !existsSync(outDir)) {
     writeSite(outDir, files);
     const written = new Map(files.map((file) => [file.path, noted(file, call)]));
-    lastCalls.set(written, { files, done });
+    lastCalls.set(written, { files, done, held: [] });
     return { written, waiting };
   }
   const last = lastCalls.get(previous);
@@ -292,7 +293,12 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
   let met = 0;
   /** The paths of the last call's files whose places now hold other files (with `placed`). */
   const left: string[] = [];
-  for (let index = 0; index < files.length; index++) {
+  const held: number[] = [];
+  // Where the list was patched from the last call's (notePatched), the files at the other indexes
+  // are the last call's: only those indexes are read, and those of the files it held back.
+  const known = placed ? changedSince(placed.files, files) : undefined;
+  const indexes = known ? union(known, placed?.held ?? []) : files.keys();
+  for (const index of indexes) {
     const file = files[index] as OutputFile | VersionedFile;
     if (placed) {
       const before = placed.files[index] as OutputFile | VersionedFile;
@@ -306,6 +312,7 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
     if (holdSearchOnly && searchOnly(written, file)) {
       waiting.push(file);
       done[index] = 0;
+      held.push(index);
       continue;
     }
     writeOne(outDir, file);
@@ -318,8 +325,21 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
   } else if (!placed && previous.size > met) {
     for (const [path, file] of previous) if (file.met !== call) removeFile(outDir, previous, path);
   }
-  lastCalls.set(previous, { files, done });
+  lastCalls.set(previous, { files, done, held });
   return { written: previous, waiting };
+}
+
+/** The indexes of two lists in order, in order, each once. */
+function union(a: readonly number[], b: readonly number[]): readonly number[] {
+  if (b.length === 0) return a;
+  const all: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && (a[i] as number) <= (b[j] as number)) ? (a[i++] as number) : (b[j++] as number);
+    if (all[all.length - 1] !== next) all.push(next);
+  }
+  return all;
 }
 
 /** Two versioned files at one path with one version: the same bytes. */

@@ -12,6 +12,7 @@ import { loadSite } from '../../lib/load/site.ts';
 import type { DocPage } from '../../lib/model.ts';
 import { BuildCache, TwinStore } from '../../lib/runtime/build-cache.ts';
 import { DirectRuntime } from '../../lib/runtime/direct.ts';
+import { notePatched } from '../../lib/runtime/same-items.ts';
 import { transformSite } from '../../lib/transform/site.ts';
 import { ROOT } from '../helpers/site.ts';
 
@@ -99,6 +100,26 @@ test('kept between builds, the files of a part whose docs are the same objects a
   assert.ok(doc);
   const twin = next.flat().find((file) => file.path === `${doc.route.slice(1)}index.md`);
   assert.match(String(twin?.content()), /One more paragraph\.\n$/);
+});
+
+test('kept between builds, where the listed docs are noted as patched at some places, the parts holding those are made anew and only they', () => {
+  const twins = new BuildCache().twins;
+  const order = twinOrder(docs);
+  const groups = (listed: readonly DocPage[]) => markdownTwinGroups(loaded.config, { listed, unlisted: order.unlisted }, context, twins, PART_DOCS);
+  const first = groups(order.listed);
+  const remadeAfter = (before: FileOutput[][], at: number[]) => {
+    const listed = order.listed.slice();
+    for (const index of at) listed[index] = { ...listed[index] as DocPage, source: { ...(listed[index] as DocPage).source, body: `${(listed[index] as DocPage).source.body}\n\nEdited.\n` } };
+    notePatched(listed, order.listed, at);
+    const next = groups(listed);
+    order.listed = listed;
+    return { next, remade: next.flatMap((files, index) => files.some((file, place) => file !== before[index]?.[place]) ? [index] : []) };
+  };
+  // The first doc of a part, the last of another and one inside a third: those parts, and the last group (the list of parts).
+  const { next, remade } = remadeAfter(first, [PART_DOCS, 4 * PART_DOCS - 1, 5 * PART_DOCS + 2]);
+  assert.deepEqual(remade, [1, 3, 5, next.length - 1]);
+  // Noted as patched nowhere: every part kept.
+  assert.deepEqual(remadeAfter(next, []).remade, [next.length - 1]);
 });
 
 test('kept with their files from build to build, the twins stay in the store as it moves them to new files', (t) => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { notePatched } from '../../lib/runtime/same-items.ts';
 import { writeChanges, type VersionedFile, type WrittenFiles } from '../../lib/write/site-writer.ts';
 import { snapshot } from '../helpers/output-files.ts';
 import { testDirs } from '../helpers/site.ts';
@@ -38,4 +39,43 @@ test('a save writes what changed and removes what is gone, also where files move
   save([twice, file('d/index.html', 'D'), file('f/index.md', 'F')]);
   // A list of another length.
   save([file('g/index.html', 'G')]);
+});
+
+test('a list noted as patched since the last call is read only where it was patched, and where the last call held a page back', (t) => {
+  const [out] = testDirs(t, 'pagewright-write-patched-');
+  const outDir = join(out as string, 'dist');
+  const page = (path: string, text: string, search: string): VersionedFile => ({ path, version: `${text}:${search}`, beforeSearch: text, content: () => `${text} ${search}` });
+  let reads = 0;
+  /** `from` patched at `at` (in order), noted so, its reads by index counted. */
+  const patchedList = (from: VersionedFile[], replaced: Record<number, VersionedFile>) => {
+    const copy = from.slice();
+    for (const [index, item] of Object.entries(replaced)) copy[Number(index)] = item;
+    const list = new Proxy(copy, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    notePatched(list, from, Object.keys(replaced).map(Number).sort((a, b) => a - b));
+    return list;
+  };
+  const first = Array.from({ length: 200 }, (_, index) => page(`p${index}/index.html`, `P${index}`, 's1'));
+  let { written } = writeChanges(outDir, first, undefined, true);
+  // One page edited: only its place read, and it is written.
+  reads = 0;
+  const edited = patchedList(first, { 20: page('p20/index.html', 'P20 edited', 's1') });
+  ({ written } = writeChanges(outDir, edited, written, true));
+  assert.ok(reads <= 2, `${reads} files read of one patched`);
+  assert.equal(folder(outDir)['p20/index.html'], 'P20 edited s1');
+  // A page whose only change is the search index's URL is held back, and met again by the next
+  // call even where the list was not patched there, until it is written.
+  const searchOnly = patchedList(edited, { 30: page('p30/index.html', 'P30', 's2') });
+  const held = writeChanges(outDir, searchOnly, written, true);
+  assert.deepEqual(held.waiting.map((file) => file.path), ['p30/index.html']);
+  assert.equal(folder(outDir)['p30/index.html'], 'P30 s1');
+  const next = writeChanges(outDir, patchedList(searchOnly, { 40: page('p40/index.html', 'P40 edited', 's1') }), held.written, false);
+  assert.deepEqual(next.waiting, []);
+  assert.equal(folder(outDir)['p30/index.html'], 'P30 s2');
+  assert.equal(folder(outDir)['p40/index.html'], 'P40 edited s1');
+  assert.equal(Object.keys(folder(outDir)).length, 200);
 });
