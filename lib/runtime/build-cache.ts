@@ -122,7 +122,7 @@ export class BuildCache {
   /** Where the search index's files are kept. */
   readonly searchStore = new TextStore();
   /** The write entries of the search index's files (the files kept in `search`), and their bytes (lib/runtime/cached.ts). */
-  searchFiles: { files: readonly [string, StoredText][]; entries: VersionedFile[]; bytes: number } | undefined;
+  searchFiles: { files: readonly [string, StoredText][]; entries: VersionedFile[]; paths: ReadonlySet<string>; bytes: number } | undefined;
   /** The bundles, keyed by the files they are made from. */
   readonly compiled = new Memo<Promise<CompiledAssets>>();
   /** Checked image files by path as written, keyed by their real path and full stat (lib/assets/asset-files.ts). */

@@ -289,11 +289,18 @@ export class CachedRuntime implements Runtime {
     if (kept?.files !== files) {
       let bytes = 0;
       for (const [, text] of files) bytes += text.length;
-      kept = { files, entries: files.map(([fileName, text]) => storedFile('search', fileName, () => searchStore.get(text))), bytes };
+      // Each path once (two files of the same content have the same name), known as a set: the
+      // assets take the list whole while no other file has one of its paths (AssetCollector.addMade).
+      const byPath = new Map<string, VersionedFile>();
+      for (const [fileName, text] of files) {
+        const entry = storedFile('search', fileName, () => searchStore.get(text));
+        if (!byPath.has(entry.path)) byPath.set(entry.path, entry);
+      }
+      kept = { files, entries: [...byPath.values()], paths: new Set(byPath.keys()), bytes };
       this.cache.searchFiles = kept;
     }
     searchStore.compactBy(kept.bytes, () => files.map(([, text]) => text));
-    assets.addMade(kept.entries);
+    assets.addMade(kept.entries, kept.paths);
     const { url: _url, ...search } = index;
     this.search = search;
   }
@@ -329,7 +336,7 @@ export class CachedRuntime implements Runtime {
     // A file that is the last build's object at its place (a twin kept with its part) keeps its
     // entry, its version the same (FileOutput.version): a new entry for every file was ~4 MB a save
     // at 30,000 pages that lived long enough to need a full collection to go.
-    const all = this.cache.writeList.of([this.pageFiles, this.cache.outputFiles.of(files, outputFile), assets.files]);
+    const all = this.cache.writeList.of([this.pageFiles, this.cache.outputFiles.of(files, outputFile), ...assets.parts()]);
     const { laterWrites } = this.cache;
     const { written, waiting } = writeChanges(this.outDir, all, this.cache.written.get(this.outDir), laterWrites !== undefined);
     this.cache.written.set(this.outDir, written);
