@@ -66,7 +66,9 @@ export function sameItems<T>(last: readonly T[], now: readonly T[]): boolean {
 /**
  * A value for each item of a list, kept between builds: where the item at an index is the last
  * call's very object (under the same `context`, what `value` reads besides its item), its value is
- * the last call's, found without a look-up (a WeakMap's costs hundreds of times more).
+ * the last call's, found without a look-up (a WeakMap's costs hundreds of times more). Where the
+ * list was noted as patched from the last call's, only those places are read; where no value
+ * changed, the last call's very list is given again. The lists given out are never changed afterwards.
  */
 export class KeptValues<T, V> {
   private last: { items: readonly T[]; context: unknown; values: V[] } | undefined;
@@ -97,7 +99,8 @@ export class KeptValues<T, V> {
  * very list, the last call's items, a copy of them patched where the item at an index is not the
  * same object (a save changes one doc or a few), or the very same list where none differs. A pass
  * over the indexes reads no item's fields: one that did cost ~0.1 µs an item on a large site, most
- * of it waiting on memory. The lists given out are never changed afterwards.
+ * of it waiting on memory. Where the list was noted as patched from the last call's, only those
+ * places are read, each found where it is picked. The lists given out are never changed afterwards.
  */
 export class KeptPicks<T> {
   /** `at`: where each item's index is picked (-1: not picked), made when first needed for these indexes. */

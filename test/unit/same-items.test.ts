@@ -31,7 +31,7 @@ test('kept values are the ones made anew, made again only for new objects or ano
   check([a, c, b], 'x', ['/b/']);
   // Another context: every value made again.
   check([a, c, b], 'y', ['/a/', '/c/', '/b/']);
-  // A list given out is never changed afterwards: the next call's values are a list of their own.
+  // A list given out is never changed afterwards: a call that changes a value gives a list of its own.
   const given = kept.of([a, c, b], valueIn('y'), 'y');
   assert.deepEqual(kept.of([a, c, edited], valueIn('y'), 'y'), ['y/a/', 'y/c/', 'y/b/']);
   assert.deepEqual(given, ['y/a/', 'y/c/', 'y/b/']);
