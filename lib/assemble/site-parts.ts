@@ -106,10 +106,10 @@ export class SitePartsCache {
   readonly pageData: PageDataRelay = { current: undefined };
   /** The docs the twins are made from, listed and unlisted, in reading order (DocSubsets). */
   readonly listedTwins = new KeptPicks<DocPage>();
+  readonly unlistedTwins = new KeptPicks<DocPage>();
   /** The output table's pages and files joined from their parts, with where they changed since the last build's (KeptJoin). */
   readonly pageList = new KeptJoin<PageOutput>();
   readonly fileList = new KeptJoin<FileOutput>();
-  readonly unlistedTwins = new KeptPicks<DocPage>();
 }
 
 /**

@@ -74,7 +74,8 @@ export class AssetCollector {
 
   /**
    * Files made for an earlier build and kept (`npm start`'s search index, lib/runtime/cached.ts),
-   * each added once however often it is added, as `addStored` would add them.
+   * each added once however often it is added, as `addStored` would add them; with `paths` (each
+   * file's, each once), the list is taken whole where it can be (parts).
    */
   addMade(files: readonly VersionedFile[], paths?: ReadonlySet<string>): void {
     if (this.made.some((list) => list.files === files)) return;
