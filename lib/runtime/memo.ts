@@ -7,7 +7,7 @@
 // very items passes them without reading them or their entries, and says where the others are
 // (`changed`), so that what is made from the values can be patched there too.
 
-import { changedSince, notePatched } from './same-items.ts';
+import { changedItems, changedSince, notePatched } from './same-items.ts';
 
 interface Entry<V> {
   id: string;
@@ -74,12 +74,11 @@ export class Memo<V> {
     const last = this.lastCallFor(same);
     if (holdsWhileSame && last !== undefined && last.items.length === items.length) {
       const most = items.length * MAX_CHANGED_SHARE;
-      // Where the items were patched from the last call's (notePatched), only those indexes are read.
-      const known = changedSince(last.items, items);
-      const changed: number[] = [];
-      if (known) {
-        for (const index of known) if (items[index] !== last.items[index]) changed.push(index);
-      } else for (let index = 0; index < items.length && changed.length <= most; index++) if (items[index] !== last.items[index]) changed.push(index);
+      // Where the items were patched from the last call's (notePatched), only those indexes are read;
+      // else every item, until more than `most` have changed.
+      let changed: number[] = [];
+      if (changedSince(last.items, items)) changed = changedItems(last.items, items);
+      else for (let index = 0; index < items.length && changed.length <= most; index++) if (items[index] !== last.items[index]) changed.push(index);
       if (changed.length <= most) return this.patched(items, changed, call, last, id, key, make, stillHolds, same, identity);
     }
     const identities = same !== undefined && identity ? items.map(identity) : items;

@@ -253,10 +253,10 @@ function noted(file: OutputFile | VersionedFile, met: number): WrittenFile {
 let calls = 0;
 
 /**
- * Each written map's last call of writeChanges: its files in order, which of them it left on the
- * disk as they are (1; 0 for a page held back, `waiting`), and where those held back are.
+ * Each written map's last call of writeChanges: its files in order, and where those it held back
+ * (`waiting`) are, in order; it left the others on the disk as they are.
  */
-const lastCalls = new WeakMap<WrittenFiles, { files: readonly (OutputFile | VersionedFile)[]; done: Uint8Array; held: number[] }>();
+const lastCalls = new WeakMap<WrittenFiles, { files: readonly (OutputFile | VersionedFile)[]; held: number[] }>();
 
 /**
  * For `npm start`: writes only the files that differ from what the last build wrote into the same
@@ -280,11 +280,10 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
   holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {
   const call = ++calls;
   const waiting: VersionedFile[] = [];
-  const done = new Uint8Array(files.length).fill(1);
   if (!previous || !existsSync(outDir)) {
     writeSite(outDir, files);
     const written = new Map(files.map((file) => [file.path, noted(file, call)]));
-    lastCalls.set(written, { files, done, held: [] });
+    lastCalls.set(written, { files, held: [] });
     return { written, waiting };
   }
   const last = lastCalls.get(previous);
@@ -294,6 +293,7 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
   /** The paths of the last call's files whose places now hold other files (with `placed`). */
   const left: string[] = [];
   const held: number[] = [];
+  const heldBefore = new Set(placed?.held);
   // Where the list was patched from the last call's (notePatched), the files at the other indexes
   // are the last call's: only those indexes are read, and those of the files it held back.
   const known = placed ? changedSince(placed.files, files) : undefined;
@@ -302,7 +302,7 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
     const file = files[index] as OutputFile | VersionedFile;
     if (placed) {
       const before = placed.files[index] as OutputFile | VersionedFile;
-      if (placed.done[index] === 1 && (before === file || sameVersion(before, file))) continue;
+      if (!heldBefore.has(index) && (before === file || sameVersion(before, file))) continue;
       if (before.path !== file.path) left.push(before.path);
     }
     const written = previous.get(file.path);
@@ -311,7 +311,6 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
     if (same(written, file)) continue;
     if (holdSearchOnly && searchOnly(written, file)) {
       waiting.push(file);
-      done[index] = 0;
       held.push(index);
       continue;
     }
@@ -325,7 +324,7 @@ export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)
   } else if (!placed && previous.size > met) {
     for (const [path, file] of previous) if (file.met !== call) removeFile(outDir, previous, path);
   }
-  lastCalls.set(previous, { files, done, held });
+  lastCalls.set(previous, { files, held });
   return { written: previous, waiting };
 }
 
