@@ -1,18 +1,19 @@
 // Runtime: how big V8 lets a build's heap grow. Two limits, both measured to be most of a large
 // build's peak memory.
 //
-// The young generation of a production build, where every object starts: V8 sizes its
-// semi-spaces by the machine's memory (16 MB each on a machine of 24 GB, a young generation of
-// 48 MB a thread), far more than a production build needs, since what a page allocates dies with
-// the page. At SEMI_SPACE_MB, peak memory on 100,000 generated pages went from 1,125 to 912 MB, on
-// 10,000 from ~390 to ~300 MB, for ~1–1.5 s more of young collections on a ~20 s build; the real
-// site builds in the same time with 20 MB less. The size is fixed when a thread starts, so
-// `npm run build` gives it to Node (SEMI_SPACE_FLAG in package.json's script; the flag holds for
-// every thread of the process), and the helper thread (lib/runtime/helper-thread.ts) takes it from
-// here for when the build runs without it (the tests, the TypeScript sources). Not `npm start`:
-// a save's build is time an author waits for, and with the old generation its cache keeps the
-// more frequent young collections cost far more (10,000 pages, when it still kept every page's
-// HTML in memory: a save's build 3.6 → 6.2 s, 1 → 3.5 s of it collecting).
+// The young generation of a production build, where every object starts: semi-spaces of
+// SEMI_SPACE_MB (three a thread), set rather than left to V8, which sizes them by the machine's
+// memory (16 MB on this 24 GB machine, less on a small one), so that a build's memory and time do
+// not depend on where it runs. 4 MB semi-spaces were tried to lower the peak: on 100,000 generated
+// pages the main thread then spent ~29–35 s of a 140–163 s build in ~12,800 young collections
+// (~2.3 ms each: fitted over the two sizes, ~1.4 ms of a collection does not depend on its size), against ~15–17 s in ~3,300 with
+// 16 MB; the build took 12–15% less time with 16 MB (alternating runs: 141 → 120 s, 163 → 144 s)
+// for 60–70 MB more peak (730 → 799 MB), 10,000 pages ~8% less (11.3–12.3 → 10.4–11.2 s) for
+// ~65 MB more (240 → 305 MB), the real site the same time for ~20 MB more. 32 MB gave 10,000 pages
+// no more speed and 389 MB. The size is fixed when a thread starts, so `npm run build` gives it to
+// Node (SEMI_SPACE_FLAG in package.json's script; the flag holds for every thread of the process),
+// and the helper thread (lib/runtime/helper-thread.ts) takes it from here for when the build runs
+// without it (the tests, the TypeScript sources) and in `npm start`, whose main thread has V8's own.
 //
 // The old generation: how far V8 lets it grow past what is alive before it collects it.
 // A build allocates far more than it keeps (each page's markdown tokens, React's output, the
@@ -34,7 +35,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** The young generation's semi-space, in MB, for every thread of a build. */
-export const SEMI_SPACE_MB = 4;
+export const SEMI_SPACE_MB = 16;
 
 /** Node's option that sets it for a process. */
 export const SEMI_SPACE_FLAG = `--max-semi-space-size=${SEMI_SPACE_MB}`;
