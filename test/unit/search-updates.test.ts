@@ -1,7 +1,9 @@
 // `npm start` builds a save's search index in a helper thread (lib/runtime/search-updates.ts): the
 // newest wanted index is the one built and announced, and a failed job is reported without
-// stopping the updates that follow.
+// stopping the updates that follow; the folders the jobs used are removed.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import type { SearchSection } from '../../lib/assets/search/sections.ts';
 import { SearchUpdates, type ReadyIndex, type WantedIndex } from '../../lib/runtime/search-updates.ts';
@@ -36,4 +38,27 @@ test('a failed index job is reported, and the next wanted index is still built a
   const newest = ready.at(-1);
   assert.ok(newest?.files.some(([name, text]) => name === 'search-index.newer.json' && text.includes('"documentCount":1')), JSON.stringify(newest?.files.map(([name]) => name)));
   assert.equal(newest?.index.url, '/assets/search/search-index.newer.json');
+});
+
+test('the folder each index job used is removed, though the builds do not wait for it', async () => {
+  const jobFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`pagewright-spill-${process.pid}-`));
+  let queue = Promise.resolve();
+  let announced: () => void = () => undefined;
+  const upToDate = new Promise<void>((resolve) => { announced = resolve; });
+  const kept: string[] = [];
+  const updates = new SearchUpdates((task) => {
+    queue = queue.then(task);
+  }, (index) => kept.push(index.entryName), () => announced(), (error) => assert.fail(String(error)));
+  try {
+    // A first build's index, built while the build goes on, then a save's.
+    await updates.buildNow(wanted('search-index.first.json'), (index) => kept.push(index.entryName));
+    updates.want(wanted('search-index.saved.json'));
+    await upToDate;
+    await queue;
+  } finally {
+    // Ends the helper thread and waits for the folders' removal.
+    await updates.stop();
+  }
+  assert.deepEqual(kept, ['search-index.first.json', 'search-index.saved.json']);
+  assert.deepEqual(jobFolders(), []);
 });
