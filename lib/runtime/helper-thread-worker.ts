@@ -16,7 +16,7 @@ import { transformDoc } from '../transform/doc.ts';
 import type { TwinDoc } from '../transform/twin.ts';
 import { KEPT_FIELDS, keepDocFields, ownStrings, SpillFile, withSpilled, type SpilledText } from './spill.ts';
 import { SearchIndexInput } from '../assets/search/build-index.ts';
-import type { IndexFolders, IndexInput, IndexJob, IndexJobResult, IndexPagesJob } from '../assets/search/index-job.ts';
+import { INDEX_FILES, type IndexFolders, type IndexInput, type IndexJob, type IndexJobResult, type IndexPagesJob } from '../assets/search/index-job.ts';
 import { pageSections, searchInputOf, type PageForSearch, type SearchSection } from '../assets/search/sections.ts';
 import { claims, fromBack } from './shared-split.ts';
 
@@ -27,6 +27,8 @@ interface IndexBuild {
   sections: SearchIndexInput;
   folders: IndexFolders;
   files: { entryName: string | undefined; written: number };
+  /** With IndexFolders.inOneFile: the file, and each file put in it. */
+  inOneFile?: { spill: SpillFile; files: [string, SpilledText][] } | undefined;
 }
 
 /** The index a production build's pages began (IndexPagesJob) for its search job to end, or why that failed. */
@@ -116,17 +118,19 @@ function markdown(job: MarkdownJob): MarkdownResult {
 
 function beginIndex(folders: IndexFolders): IndexBuild {
   const files: IndexBuild['files'] = { entryName: undefined, written: 0 };
+  const inOneFile: IndexBuild['inOneFile'] = folders.inOneFile ? { spill: SpillFile.at(join(folders.outputDir, INDEX_FILES), true), files: [] } : undefined;
   // Page by page: never every page's text, and of the index only a bounded part (its postings in
   // sorted runs in the runs folder, its doc shards written as they fill).
   const sections = new SearchIndexInput((name, content) => {
     // The entry file has the name the pages already link to; the others their content hash.
     const fileName = name === 'search-index.json' ? files.entryName : hashedName(name, content);
     if (fileName === undefined) throw new Error('Internal error: the search index was written before its job named its entry file.');
-    writeFileSync(join(folders.outputDir, fileName), content);
+    if (inOneFile) inOneFile.files.push([fileName, inOneFile.spill.put(content)]);
+    else writeFileSync(join(folders.outputDir, fileName), content);
     files.written += 1;
     return `${folders.folderUrl}${fileName}`;
   }, { runsDir: folders.runsDir });
-  return { sections, folders, files };
+  return { sections, folders, files, inOneFile };
 }
 
 /** A production build's doc pages indexed, the main thread's then this thread's own, for the search job to end the index. */
@@ -162,19 +166,25 @@ function searchIndex(job: IndexJob): IndexJobResult {
   const build = begun ?? beginIndex(job);
   begun = undefined;
   if ('failed' in build) throw build.failed;
-  if (build.folders.outputDir !== job.outputDir) throw new Error('Internal error: the search job names another folder than the index it ends.');
-  build.files.entryName = job.entryName;
-  if (job.storedSections) {
-    const file = SpillFile.at(job.storedSections.file, false);
-    try {
-      for (const at of job.storedSections.at) build.sections.add(JSON.parse(file.get(at)) as SearchSection[]);
-    } finally {
-      file.close();
+  const { inOneFile } = build;
+  try {
+    if (build.folders.outputDir !== job.outputDir) throw new Error('Internal error: the search job names another folder than the index it ends.');
+    build.files.entryName = job.entryName;
+    if (job.storedSections) {
+      const file = SpillFile.at(job.storedSections.file, false);
+      try {
+        for (const at of job.storedSections.at) build.sections.add(JSON.parse(file.get(at)) as SearchSection[]);
+      } finally {
+        file.close();
+      }
     }
+    build.sections.add(input.sections);
+    const { url: _url, ...index } = build.sections.write(input.synonyms);
+    inOneFile?.spill.flush();
+    return { written: build.files.written, index, inOneFile: inOneFile?.files };
+  } finally {
+    inOneFile?.spill.close();
   }
-  build.sections.add(input.sections);
-  const { url: _url, ...index } = build.sections.write(input.synonyms);
-  return { written: build.files.written, index };
 }
 
 /** A production build's markdown twins and /llms-full.txt: the groups this thread claims, from the last, written into its new output folder. */

@@ -6,14 +6,14 @@
 // was a build of its own in the build process, and a save made meanwhile waited for it: on 10,000
 // generated pages some 10 s. A first build, which has no index to keep, has its index built in
 // the helper thread too, while its pages render and are written (`buildNow`).
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
-import type { IndexJob } from '../assets/search/index-job.ts';
+import { INDEX_FILES, type IndexJob } from '../assets/search/index-job.ts';
 import { BuildError } from '../diagnostics.ts';
 import { HelperThread } from './helper-thread.ts';
-import { newSpillFolder } from './spill.ts';
+import { newSpillFolder, type SpilledText } from './spill.ts';
 
 /** What an index is made from, made when the helper is free (it reads every doc's sections). */
 export interface WantedIndex {
@@ -28,7 +28,16 @@ export interface ReadyIndex {
   entryName: string;
   index: BuiltSearchIndex;
   files: [string, () => string][];
+  /**
+   * The file they are all in (IndexFolders.inOneFile), readable while they are, and where each of
+   * `files` is there: to be taken whole, without reading each file back as a text.
+   */
+  inOneFile?: { path: string; at: SpilledText[] } | undefined;
 }
+
+/** Job folders being removed (SearchUpdates.removeLater), by any SearchUpdates of this process. */
+const removing = new Set<string>();
+let removesOnExit = false;
 
 export class SearchUpdates {
   private helper: HelperThread | undefined;
@@ -101,15 +110,26 @@ export class SearchUpdates {
   }
 
   /**
-   * Removes a job's folder in Node's thread pool, not waited for by the builds: on 100,000 pages
-   * the index's ~21,500 files took ~8 s to remove in this thread, in the middle of the first
-   * build's render. Its name is never used again; one left by a process that ended first goes
-   * with the next build's spill folders (newSpillFolder).
+   * Removes a job's folder in Node's thread pool, not waited for by the builds: on 100,000 pages,
+   * when the folder held a file for each of the index's ~21,500, removing it took this thread ~8 s
+   * in the middle of the first build's render; the disk's part of removing its large files remains.
+   * Its name is never used again. One still there when the process exits (the build process
+   * stopped) is removed then.
    */
   private removeLater(folder: string): void {
+    if (!removesOnExit) {
+      removesOnExit = true;
+      process.once('exit', () => {
+        for (const left of removing) rmSync(left, { recursive: true, force: true });
+      });
+    }
+    removing.add(folder);
     const removal = rm(folder, { recursive: true, force: true }).catch((error: unknown) => {
       console.warn(`The temporary folder ${folder} could not be removed (${error instanceof Error ? error.message : String(error)}); remove it by hand.`);
-    }).finally(() => this.removals.delete(removal));
+    }).finally(() => {
+      removing.delete(folder);
+      this.removals.delete(removal);
+    });
     this.removals.add(removal);
   }
 
@@ -130,7 +150,12 @@ export class SearchUpdates {
   async buildNow(wanted: WantedIndex, keep: (index: ReadyIndex) => void): Promise<void> {
     const folder = newSpillFolder();
     try {
-      keep(await this.build(wanted, folder));
+      const built = await this.build(wanted, folder);
+      try {
+        keep(built.index);
+      } finally {
+        built.close();
+      }
     } finally {
       this.removeLater(folder);
     }
@@ -142,7 +167,7 @@ export class SearchUpdates {
     if (!wanted || this.building !== undefined) return;
     this.wanted = undefined;
     this.building = wanted.entryName;
-    let result: ReadyIndex | undefined;
+    let result: BuiltIndex | undefined;
     const folder = newSpillFolder();
     try {
       result = await this.build(wanted, folder);
@@ -154,9 +179,12 @@ export class SearchUpdates {
     this.schedule(() => {
       this.building = undefined;
       try {
-        if (result) this.ready(result);
+        if (result) this.ready(result.index);
       } finally {
-        if (result) this.removeLater(folder);
+        if (result) {
+          result.close();
+          this.removeLater(folder);
+        }
       }
       // A newer save wanted another index meanwhile: that one next; else the pages can link this
       // one. After a failure, the next save asks again.
@@ -165,16 +193,44 @@ export class SearchUpdates {
     });
   }
 
-  /** The index built by the helper thread into `folder` (the job's own), its files read from there on use. */
-  private async build(wanted: WantedIndex, folder: string): Promise<ReadyIndex> {
+  /**
+   * The index built by the helper thread into `folder` (the job's own), its files in one file there
+   * (IndexFolders.inOneFile), each read from it on use until `close`.
+   */
+  private async build(wanted: WantedIndex, folder: string): Promise<BuiltIndex> {
     const outputDir = join(folder, 'index');
     const runsDir = join(folder, 'runs');
     mkdirSync(outputDir);
     mkdirSync(runsDir);
-    const job = { ...wanted.job(folder), outputDir, runsDir };
+    const job = { ...wanted.job(folder), outputDir, runsDir, inOneFile: true };
     const built = await this.withHelper((helper) => helper.searchIndex(job));
     rmSync(runsDir, { recursive: true, force: true });
-    const files = readdirSync(outputDir).sort().map((name): [string, () => string] => [name, () => readFileSync(join(outputDir, name), 'utf8')]);
-    return { entryName: wanted.entryName, index: { ...built.index, url: `${job.folderUrl}${wanted.entryName}` }, files };
+    if (!built.inOneFile) throw new Error('Internal error: the helper thread did not say where the index files are.');
+    // In name order, each name once (two files of the same content have the same name), as a
+    // folder of them would list them.
+    const byName = [...new Map(built.inOneFile)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const path = join(outputDir, INDEX_FILES);
+    const fd = openSync(path, 'r');
+    const files = byName.map(([name, at]): [string, () => string] => [name, () => readText(fd, at)]);
+    const inOneFile = { path, at: byName.map(([, at]) => at) };
+    return { index: { entryName: wanted.entryName, index: { ...built.index, url: `${job.folderUrl}${wanted.entryName}` }, files, inOneFile }, close: () => closeSync(fd) };
   }
+}
+
+/** A ready index, its files readable until `close`. */
+interface BuiltIndex {
+  index: ReadyIndex;
+  close: () => void;
+}
+
+/** The text at `at` of the file open as `fd`: read alone, since the files are read in name order, not in the order written. */
+function readText(fd: number, { offset, length }: SpilledText): string {
+  const bytes = Buffer.allocUnsafe(length);
+  let read = 0;
+  while (read < length) {
+    const got = readSync(fd, bytes, read, length - read, offset + read);
+    if (got === 0) throw new Error('Internal error: the search index\'s files end early.');
+    read += got;
+  }
+  return bytes.toString('utf8');
 }

@@ -138,6 +138,32 @@ export class SpillFile {
     return { offset, length };
   }
 
+  /**
+   * Puts every byte of the file at `path` (another thread's spill file, written whole) after the
+   * texts put so far, a block at a time: where they are. Copied as bytes, not read back as texts
+   * and put again one at a time.
+   */
+  putFile(path: string): SpilledText {
+    if (!this.pending) throw new Error(`Internal error: the spill file ${this.path} is open for reading only.`);
+    this.flush();
+    const start = this.size;
+    const from = openSync(path, 'r');
+    try {
+      // The pending texts' buffer, empty once flushed, carries each block.
+      const block = this.pending;
+      for (;;) {
+        const read = readSync(from, block, 0, block.length, this.size - start);
+        if (read === 0) break;
+        let written = 0;
+        while (written < read) written += writeSync(this.fd, block, written, read - written, this.size + written);
+        this.size += read;
+      }
+    } finally {
+      closeSync(from);
+    }
+    return { offset: start, length: this.size - start };
+  }
+
   /** Writes the texts put so far to the file, for another thread to read them. */
   flush(): void {
     if (!this.pending || this.pendingLength === 0) return;

@@ -88,6 +88,16 @@ export class TextStore {
   }
 
   /**
+   * Texts another thread wrote into the file at `path` (`at`: where each is there), copied into
+   * this store: the same texts, as this store's.
+   */
+  putFile(path: string, at: readonly SpilledText[]): StoredText[] {
+    const copied = this.spill().putFile(path);
+    this.size += copied.length;
+    return at.map(({ offset, length }): StoredText => ({ offset: copied.offset + offset, length }));
+  }
+
+  /**
    * Where `texts` are, in a hard link to this store's file made at `path`: another thread reads
    * them there while this store may move its texts to a new file and remove the old one.
    */
