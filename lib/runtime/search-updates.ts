@@ -32,7 +32,7 @@ export interface ReadyIndex {
    * The file they are all in (IndexFolders.inOneFile), readable while they are, and where each of
    * `files` is there: to be taken whole, without reading each file back as a text.
    */
-  inOneFile?: { path: string; at: SpilledText[] } | undefined;
+  inOneFile: { path: string; at: SpilledText[] };
 }
 
 /** Job folders being removed (SearchUpdates.removeLater), by any SearchUpdates of this process. */
