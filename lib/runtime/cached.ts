@@ -496,11 +496,11 @@ function outputFile(file: FileOutput): OutputFile | VersionedFile {
 }
 
 /** An index the helper thread built (lib/runtime/search-updates.ts), kept for the next build. */
-export function keepReadyIndex(cache: BuildCache, { entryName, index, files, inOneFile }: ReadyIndex): void {
+export function keepReadyIndex(cache: BuildCache, { entryName, index, files, filesIn }: ReadyIndex): void {
   const kept = cache.search.get('index', entryName, () => {
     // Their file taken whole, as bytes: read back one by one and put again, 100,000 pages' files
     // took this thread 2.2–3.5 s (1.6 s now).
-    const stored = cache.searchStore.putFile(inOneFile.path, inOneFile.at);
+    const stored = cache.searchStore.putFile(filesIn, files.map(([, at]) => at));
     return { index, files: files.map(([name], at): [string, StoredText] => [name, stored[at] as StoredText]) };
   });
   cache.searchStore.compact(kept.files.map(([, text]) => text));

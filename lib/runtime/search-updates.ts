@@ -6,7 +6,7 @@
 // was a build of its own in the build process, and a save made meanwhile waited for it: on 10,000
 // generated pages some 10 s. A first build, which has no index to keep, has its index built in
 // the helper thread too, while its pages render and are written (`buildNow`).
-import { closeSync, mkdirSync, openSync, readSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuiltSearchIndex } from '../assets/search/build-index.ts';
@@ -23,20 +23,21 @@ export interface WantedIndex {
   job: (folder: string) => Omit<IndexJob, 'outputDir' | 'runsDir'>;
 }
 
-/** An index the helper built: its files as written, by name, each read when it is kept (one at a time, while `ready` runs: their folder goes after). */
+/**
+ * An index the helper built: its files by name, each where it is in the one file they were put in
+ * (IndexFolders.inOneFile), readable while `ready` runs (their folder goes after), to be taken
+ * whole rather than each file read back as a text.
+ */
 export interface ReadyIndex {
   entryName: string;
   index: BuiltSearchIndex;
-  files: [string, () => string][];
-  /**
-   * The file they are all in (IndexFolders.inOneFile), readable while they are, and where each of
-   * `files` is there: to be taken whole, without reading each file back as a text.
-   */
-  inOneFile: { path: string; at: SpilledText[] };
+  files: [string, SpilledText][];
+  /** The file they are in. */
+  filesIn: string;
 }
 
-/** Job folders being removed (SearchUpdates.removeLater), by any SearchUpdates of this process. */
-const removing = new Set<string>();
+/** Job folders being removed (SearchUpdates.removeLater) in this process, by any SearchUpdates. */
+const removing = new Map<string, Promise<void>>();
 let removesOnExit = false;
 
 export class SearchUpdates {
@@ -47,8 +48,6 @@ export class SearchUpdates {
 
   /** A start is scheduled (see `schedule`). */
   private scheduled = false;
-  /** Job folders being removed (`removeLater`). */
-  private readonly removals = new Set<Promise<void>>();
 
   /**
    * `schedule` runs a task after the builds queued before it and before those queued after: the
@@ -106,7 +105,7 @@ export class SearchUpdates {
   async stop(): Promise<void> {
     await this.helper?.stop();
     this.helper = undefined;
-    await Promise.all(this.removals);
+    await Promise.all(removing.values());
   }
 
   /**
@@ -120,17 +119,12 @@ export class SearchUpdates {
     if (!removesOnExit) {
       removesOnExit = true;
       process.once('exit', () => {
-        for (const left of removing) rmSync(left, { recursive: true, force: true });
+        for (const left of removing.keys()) rmSync(left, { recursive: true, force: true });
       });
     }
-    removing.add(folder);
-    const removal = rm(folder, { recursive: true, force: true }).catch((error: unknown) => {
+    removing.set(folder, rm(folder, { recursive: true, force: true }).catch((error: unknown) => {
       console.warn(`The temporary folder ${folder} could not be removed (${error instanceof Error ? error.message : String(error)}); remove it by hand.`);
-    }).finally(() => {
-      removing.delete(folder);
-      this.removals.delete(removal);
-    });
-    this.removals.add(removal);
+    }).finally(() => removing.delete(folder)));
   }
 
   private startSoon(): void {
@@ -150,12 +144,7 @@ export class SearchUpdates {
   async buildNow(wanted: WantedIndex, keep: (index: ReadyIndex) => void): Promise<void> {
     const folder = newSpillFolder();
     try {
-      const built = await this.build(wanted, folder);
-      try {
-        keep(built.index);
-      } finally {
-        built.close();
-      }
+      keep(await this.build(wanted, folder));
     } finally {
       this.removeLater(folder);
     }
@@ -167,7 +156,7 @@ export class SearchUpdates {
     if (!wanted || this.building !== undefined) return;
     this.wanted = undefined;
     this.building = wanted.entryName;
-    let result: BuiltIndex | undefined;
+    let result: ReadyIndex | undefined;
     const folder = newSpillFolder();
     try {
       result = await this.build(wanted, folder);
@@ -179,12 +168,9 @@ export class SearchUpdates {
     this.schedule(() => {
       this.building = undefined;
       try {
-        if (result) this.ready(result.index);
+        if (result) this.ready(result);
       } finally {
-        if (result) {
-          result.close();
-          this.removeLater(folder);
-        }
+        if (result) this.removeLater(folder);
       }
       // A newer save wanted another index meanwhile: that one next; else the pages can link this
       // one. After a failure, the next save asks again.
@@ -193,11 +179,8 @@ export class SearchUpdates {
     });
   }
 
-  /**
-   * The index built by the helper thread into `folder` (the job's own), its files in one file there
-   * (IndexFolders.inOneFile), each read from it on use until `close`.
-   */
-  private async build(wanted: WantedIndex, folder: string): Promise<BuiltIndex> {
+  /** The index built by the helper thread into `folder` (the job's own), its files in one file there (IndexFolders.inOneFile). */
+  private async build(wanted: WantedIndex, folder: string): Promise<ReadyIndex> {
     const outputDir = join(folder, 'index');
     const runsDir = join(folder, 'runs');
     mkdirSync(outputDir);
@@ -208,29 +191,7 @@ export class SearchUpdates {
     if (!built.inOneFile) throw new Error('Internal error: the helper thread did not say where the index files are.');
     // In name order, each name once (two files of the same content have the same name), as a
     // folder of them would list them.
-    const byName = [...new Map(built.inOneFile)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const path = join(outputDir, INDEX_FILES);
-    const fd = openSync(path, 'r');
-    const files = byName.map(([name, at]): [string, () => string] => [name, () => readText(fd, at)]);
-    const inOneFile = { path, at: byName.map(([, at]) => at) };
-    return { index: { entryName: wanted.entryName, index: { ...built.index, url: `${job.folderUrl}${wanted.entryName}` }, files, inOneFile }, close: () => closeSync(fd) };
+    const files = [...new Map(built.inOneFile)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return { entryName: wanted.entryName, index: { ...built.index, url: `${job.folderUrl}${wanted.entryName}` }, files, filesIn: join(outputDir, INDEX_FILES) };
   }
-}
-
-/** A ready index, its files readable until `close`. */
-interface BuiltIndex {
-  index: ReadyIndex;
-  close: () => void;
-}
-
-/** The text at `at` of the file open as `fd`: read alone, since the files are read in name order, not in the order written. */
-function readText(fd: number, { offset, length }: SpilledText): string {
-  const bytes = Buffer.allocUnsafe(length);
-  let read = 0;
-  while (read < length) {
-    const got = readSync(fd, bytes, read, length - read, offset + read);
-    if (got === 0) throw new Error('Internal error: the search index\'s files end early.');
-    read += got;
-  }
-  return bytes.toString('utf8');
 }

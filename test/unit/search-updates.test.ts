@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import type { SearchSection } from '../../lib/assets/search/sections.ts';
 import { SearchUpdates, type ReadyIndex, type WantedIndex } from '../../lib/runtime/search-updates.ts';
+import { SpillFile } from '../../lib/runtime/spill.ts';
 
 const section: SearchSection = { title: 'Fine-tuning', heading: '', page: '', text: 'Train a model on your own images.', tags: '', pageTitle: 'Fine-tuning', url: '/docs/fine-tuning/' };
 
@@ -24,7 +25,14 @@ test('a failed index job is reported, and the next wanted index is still built a
   const upToDate = new Promise<void>((resolve) => { announced = resolve; });
   const updates = new SearchUpdates((task) => {
     queue = queue.then(task);
-  }, (index) => ready.push({ ...index, files: index.files.map(([name, read]) => [name, read()]) }), () => announced(), (error) => failed(error));
+  }, (index) => {
+    const file = SpillFile.at(index.filesIn, false);
+    try {
+      ready.push({ ...index, files: index.files.map(([name, at]) => [name, file.get(at)]) });
+    } finally {
+      file.close();
+    }
+  }, () => announced(), (error) => failed(error));
   t.after(() => updates.stop());
 
   updates.want(wanted('search-index.broken.json', '{not JSON'));
