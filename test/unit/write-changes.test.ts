@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { notePatched } from '../../lib/runtime/same-items.ts';
-import { writeChanges, type VersionedFile, type WrittenFiles } from '../../lib/write/site-writer.ts';
+import { writeChanges, writeVersioned, type VersionedFile, type WrittenFiles } from '../../lib/write/site-writer.ts';
 import { snapshot } from '../helpers/output-files.ts';
 import { testDirs } from '../helpers/site.ts';
 
@@ -78,4 +78,21 @@ test('a list noted as patched since the last call is read only where it was patc
   assert.equal(folder(outDir)['p30/index.html'], 'P30 s2');
   assert.equal(folder(outDir)['p40/index.html'], 'P40 edited s1');
   assert.equal(Object.keys(folder(outDir)).length, 200);
+  // Pages held back and then written one by one in order, as npm start writes them between builds
+  // (lib/runtime/later-writes.ts): the next call does not read their places again, and the one
+  // still waiting is met again and held back again.
+  const nextList = patchedList(searchOnly, { 40: page('p40/index.html', 'P40 edited', 's1') });
+  const filled = patchedList(nextList, { 50: page('p50/index.html', 'P50', 's3'), 60: page('p60/index.html', 'P60', 's3'), 70: page('p70/index.html', 'P70', 's3') });
+  ({ written } = writeChanges(outDir, nextList, next.written, true));
+  const heldThree = writeChanges(outDir, filled, written, true);
+  assert.deepEqual(heldThree.waiting.map((file) => file.path), ['p50/index.html', 'p60/index.html', 'p70/index.html']);
+  for (const file of heldThree.waiting.slice(0, 2)) writeVersioned(outDir, file, heldThree.written);
+  const saved = patchedList(filled, { 80: page('p80/index.html', 'P80 edited', 's1') });
+  reads = 0;
+  const afterFill = writeChanges(outDir, saved, heldThree.written, true);
+  assert.ok(reads <= 4, `${reads} files read of one patched and one still held back`);
+  assert.deepEqual(afterFill.waiting.map((file) => file.path), ['p70/index.html']);
+  assert.equal(folder(outDir)['p60/index.html'], 'P60 s3');
+  assert.equal(folder(outDir)['p70/index.html'], 'P70 s1');
+  assert.equal(folder(outDir)['p80/index.html'], 'P80 edited s1');
 });
