@@ -1,14 +1,15 @@
 // Cold start: `npm run build` as an author types it, each run a fresh process tree (npm, Node, the
 // generator's bundle, the build) writing into an empty folder. The whole command's wall time is
 // reported next to the build's own time as the command prints it ("Built … in N ms"): the
-// difference is npm's start, Node's start and loading the generator.
+// difference is npm's start, Node's start and loading the generator. npm's and Node's part alone is
+// measured too, as `npm run` of a script that only starts Node (npmRunFloorSeries).
 //
 // With --compare DIR (a Docusaurus site folder with its packages installed, holding the same
 // content), the same for its `npm run build`, under the same conditions: a warm-up run, then fresh
 // processes, each tool keeping the caches it keeps between builds (our bundle and client bundles in
 // node_modules/.cache/pagewright/, Docusaurus' webpack cache in its node_modules/.cache/).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -84,6 +85,27 @@ async function series(runs: number, warmUps: number, once: () => Promise<Command
 /** `npm run build` of this project (the real site), after `warmUps` runs that also make the bundle if needed. */
 export function npmRunBuildSeries(root: string, runs: number, warmUps: number): Promise<CommandSeries> {
   return series(runs, warmUps, () => npmBuild(root, (out) => ['--out', out]));
+}
+
+/**
+ * The floor under any `npm run build`: `npm run` of a script that only starts Node and ends
+ * (`node -e 0`), from a package folder of its own, fresh processes as above, after a warm-up. What
+ * the whole command's budget leaves to the generator is the budget less this.
+ */
+export async function npmRunFloorSeries(runs: number, warmUps: number): Promise<CommandSeries> {
+  const dir = mkdtempSync(join(tmpdir(), 'pagewright-bench-npm-floor-'));
+  try {
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'npm-floor', version: '1.0.0', private: true, scripts: { nothing: 'node -e 0' } })}\n`);
+    return await series(runs, warmUps, () => new Promise<CommandRun>((resolve, reject) => {
+      const started = performance.now();
+      const child = spawn('npm', ['run', 'nothing'], { cwd: dir, env: shellEnv(), stdio: 'ignore' });
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve({ wallMs: performance.now() - started, buildMs: undefined, htmlFiles: 0 })
+        : reject(new Error(`npm run of "node -e 0" failed (exit code ${code}).`))));
+    }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** How long bundling the generator takes: what the first `npm run build` after an edit to it adds. */

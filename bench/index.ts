@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { buildSite } from '../lib/pipeline.ts';
 import { BENCH_ROUTES, measureClickToPaint, measurePageWeights, type PageWeight } from './browser-figures.ts';
 import { buildSeries, corpusSeries, scalePoint, type BuildSeries } from './build-figures.ts';
-import { bundlingMs, docusaurusSeries, docusaurusVersion, npmRunBuildSeries, type CommandSeries, type DocusaurusSeries } from './cold-start.ts';
+import { bundlingMs, docusaurusSeries, docusaurusVersion, npmRunBuildSeries, npmRunFloorSeries, type CommandSeries, type DocusaurusSeries } from './cold-start.ts';
 import { measureDevAtScale, measureSaveToReload, type DevAtScaleFigures } from './dev-reload.ts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import { startPreview } from './preview.ts';
@@ -96,16 +96,20 @@ if (options.parts.has('build')) {
   step('npm run build on the real site (1 warm-up, 5 runs)');
   const command = await npmRunBuildSeries(root, 5, 1);
   const bundling = await bundlingMs(root);
+  step('npm run of a script that only starts Node (1 warm-up, 5 runs)');
+  const floor = await npmRunFloorSeries(5, 1);
   console.log(`\nProduction build of the real site (${real.pages} pages; 5 runs after a warm-up, each a fresh process into an empty folder)`);
   table([
     ['', 'median', 'min', 'max'],
     ['build (as npm run build reports it)', ms(real.median.pipelineMs), ms(real.min.pipelineMs), ms(real.max.pipelineMs)],
     ['whole `npm run build` command (npm, Node, loading the generator, the build)', ms(command.median.wallMs), ms(command.min.wallMs), ms(command.max.wallMs)],
+    ['`npm run` of a script that only starts Node (`node -e 0`): the floor under any such command', ms(floor.median.wallMs), ms(floor.min.wallMs), ms(floor.max.wallMs)],
   ]);
   const printed = command.median.buildMs;
   if (printed !== undefined) console.log(`  in those commands: the build ${ms(printed)} (median, as printed), start-up and loading ${ms(command.median.wallMs - printed)}`);
   console.log(`  peak memory: ${mb(real.peakRssBytes)}; bundling the generator (the first run after an edit to it adds this): ${ms(bundling)}`);
   check('real site build, median', real.median.pipelineMs, 1000, 'ms');
+  console.log(`  npm and Node alone (the floor above) take ${ms(floor.median.wallMs)} of the whole command's 400 ms budget`);
   check('npm run build, whole command, median', command.median.wallMs, 400, 'ms');
   let docusaurus: DocusaurusSeries | undefined;
   if (options.compare) {
@@ -123,6 +127,7 @@ if (options.parts.has('build')) {
   }
   results.realSiteBuild = real;
   results.npmRunBuild = { ...command, bundlingMs: bundling } satisfies CommandSeries & { bundlingMs: number };
+  results.npmRunFloor = floor;
   if (docusaurus) results.docusaurus = { dir: options.compare, ...docusaurus, ratio: docusaurus.median.wallMs / command.median.wallMs };
 }
 
