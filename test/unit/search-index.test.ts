@@ -52,6 +52,8 @@ test('a page becomes its top section plus one section per h2/h3, each with its a
 
 test('text helpers: visible text only and short excerpts cut at a word', () => {
   assert.equal(htmlToText('<p>a&nbsp;b &#x3C;c&#62; &unknown;</p>'), 'a b <c> &unknown;');
+  // Every run of whitespace or zero-width spaces is one space, a single tab, newline or zero-width space too.
+  assert.equal(htmlToText(' one\ttwo\nthree\u200bfour \u200b five  six\u00a0seven '), 'one two three four five six seven');
   const long = 'word '.repeat(60).trim();
   const excerpt = excerptOf(long);
   assert.ok(excerpt.length <= 111 && excerpt.endsWith('word…'), excerpt);
