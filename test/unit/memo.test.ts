@@ -197,3 +197,48 @@ test('the version changes with every entry set or dropped, and only then: load r
   assert.equal(changes(() => memo.keepOnly(new Set(['a', 'c']))), 0);
   assert.equal(changes(() => memo.keepOnly(new Set(['a']))), 1);
 });
+
+test('a call patched from the last one keeps the right values over saves, and after a value that could not be made', () => {
+  // The patched path keeps its entries and identities where they are (no copy of every item): each
+  // call must still give every item its own value, and a failure half-way must not leave the memo
+  // believing what it had not finished.
+  interface Doc { id: string; version: number }
+  interface Page { doc: Doc }
+  const memo = new Memo<string>();
+  let failOn: string | undefined;
+  const made: string[] = [];
+  let pages: Page[] = [];
+  const run = (docs: Doc[]) => {
+    // Pages as a save makes them: the last call's very objects where the doc is the same.
+    const last = pages;
+    pages = docs.map((doc, index) => (last[index]?.doc === doc ? last[index] as Page : { doc }));
+    return memo.all(pages, (page) => page.doc.id, (page) => String(page.doc.version), (page, key) => {
+      if (page.doc.id === failOn) throw new Error(`cannot make ${page.doc.id}`);
+      made.push(page.doc.id);
+      return `${page.doc.id}@${key}`;
+    }, { same: 's', identity: (page) => page.doc, holdsWhileSame: true });
+  };
+  const expected = (docs: Doc[]) => docs.map((doc) => `${doc.id}@${doc.version}`);
+  let docs = Array.from({ length: 16 }, (_, index) => ({ id: `d${index}`, version: 1 }));
+  assert.deepEqual(run(docs), expected(docs));
+  for (const at of [3, 9, 3]) {
+    const before = run(docs);
+    docs = docs.with(at, { id: `d${at}`, version: (docs[at] as Doc).version + 1 });
+    made.length = 0;
+    const after = run(docs);
+    assert.deepEqual(after, expected(docs));
+    assert.deepEqual(memo.changed, [at]);
+    assert.deepEqual(made, [`d${at}`]);
+    assert.deepEqual(before, expected(docs.with(at, { id: `d${at}`, version: (docs[at] as Doc).version - 1 })), 'a list given out is never changed afterwards');
+  }
+  // Two docs edited, the second one's value cannot be made: the call fails; the next one, with
+  // both made, gives every value right and reads every item.
+  const failing = docs.with(2, { id: 'd2', version: 5 }).with(7, { id: 'd7', version: 5 });
+  failOn = 'd7';
+  assert.throws(() => run(failing), /cannot make d7/);
+  failOn = undefined;
+  made.length = 0;
+  assert.deepEqual(run(failing), expected(failing));
+  assert.equal(memo.changed, undefined, 'after a failed call, every item is read');
+  assert.deepEqual(made.sort(), ['d7']);
+});

@@ -137,6 +137,11 @@ test('picks, list comparisons, joins and the memo read a patched list only where
   const joined = join.of([[{ route: '/' }], patched(docs, { 10: edited }).list]);
   assert.deepEqual(joined, [{ route: '/' }, ...docs.slice(0, 10), edited, ...docs.slice(11)]);
   assert.deepEqual(changedSince(firstJoined, joined), [0, 11], 'the head is a new object, the doc at 10 is at 11');
+  // The very parts again (nothing changed in them): the very joined list, not a copy.
+  const parts = [head, docs];
+  const again = join.of(parts);
+  assert.equal(join.of([head, docs]), again, 'the same parts give the last joined list');
+  assert.deepEqual(again, [head[0], ...docs]);
   // The memo: the items and the made list read only where patched.
   const memo = new Memo<string>();
   const all = (items: Doc[]) => memo.all(items, (doc) => doc.route, (doc) => doc.route, (doc) => doc.route.toUpperCase(), { same: 's', holdsWhileSame: true });
