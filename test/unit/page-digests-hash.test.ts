@@ -2,8 +2,11 @@
 // (lib/runtime/page-digests-hash.ts): the name must be the one a production build gives for
 // the same input, whatever changed since the last save.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { indexEntryName } from '../../lib/assets/search/index-job.ts';
+import { INDEXING_SOURCES, indexEntryName } from '../../lib/assets/search/index-job.ts';
 import { PageDigestsHash } from '../../lib/runtime/page-digests-hash.ts';
 import type { SearchSection } from '../../lib/assets/search/sections.ts';
 import { ROOT } from '../helpers/site.ts';
@@ -45,4 +48,23 @@ test('another text before the digests (the indexing code) makes every state agai
   const other = fresh('code two');
   assert.notEqual(other, before);
   assert.equal(other, new PageDigestsHash().after([Buffer.from('code two')], digests).digest('hex'));
+});
+
+test('the entry file is named by the indexing code, the pages\' digests, the sections after them and the synonyms, texts in UTF-8', () => {
+  // Written out here as the bytes the name digests, so that a change to how any part is hashed (the
+  // sections after the pages are kept as bytes between saves) shows as another name.
+  const sections: SearchSection[] = [
+    { title: 'Café tags', heading: '', page: '', text: 'Œuvres — 画像 生成 🎨', tags: '', pageTitle: 'Café tags', url: '/docs/tags/café/' },
+    { title: '', heading: 'Straße', page: 'Café tags', text: 'naïve résumé', tags: '', pageTitle: 'Café tags', url: '/docs/tags/café/#straße' },
+  ];
+  const aliases = { 'café': ['coffee'] };
+  const digests = Array.from({ length: 1200 }, (_, index) => digest(index));
+  const expected = createHash('sha256');
+  for (const path of INDEXING_SOURCES) expected.update(readFileSync(join(ROOT, path)));
+  expected.update(digests.join('')).update(JSON.stringify(sections)).update('\0').update(JSON.stringify(aliases));
+  const name = `search-index.${expected.digest('hex').slice(0, 10)}.json`;
+  assert.equal(indexEntryName(ROOT, digests, sections, aliases), name, 'a production build');
+  const kept = new PageDigestsHash();
+  assert.equal(indexEntryName(ROOT, digests, sections, aliases, kept), name, 'npm start, first save');
+  assert.equal(indexEntryName(ROOT, digests, sections, aliases, kept), name, 'npm start, the sections\' bytes kept');
 });
