@@ -85,8 +85,6 @@ export class BuildCache {
   readonly docs = new Memo<CachedDoc>();
   /** The write stage's entry for each file of the output table, by its place (lib/runtime/cached.ts). */
   readonly outputFiles = new KeptValues<FileOutput, OutputFile | VersionedFile>();
-  /** The write stage's list: the pages' files, the table's other files and the assets, with where it changed since the last (KeptJoin). */
-  readonly writeList = new KeptJoin<OutputFile | VersionedFile>();
   /** The twins' groups of files as one list, with where it changed since the last (KeptJoin). */
   readonly twinList = new KeptJoin<FileOutput>();
   /** What the docs memo's last call gave, as the build takes it. */

@@ -336,9 +336,9 @@ export class CachedRuntime implements Runtime {
     // A file that is the last build's object at its place (a twin kept with its part) keeps its
     // entry, its version the same (FileOutput.version): a new entry for every file was ~4 MB a save
     // at 30,000 pages that lived long enough to need a full collection to go.
-    const all = this.cache.writeList.of([this.pageFiles, this.cache.outputFiles.of(files, outputFile), ...assets.parts()]);
+    const parts = [this.pageFiles, this.cache.outputFiles.of(files, outputFile), ...assets.parts()];
     const { laterWrites } = this.cache;
-    const { written, waiting } = writeChanges(this.outDir, all, this.cache.written.get(this.outDir), laterWrites !== undefined);
+    const { written, waiting } = writeChanges(this.outDir, parts, this.cache.written.get(this.outDir), laterWrites !== undefined);
     this.cache.written.set(this.outDir, written);
     laterWrites?.hand(this.outDir, waiting, written);
     this.cache.twins.compact();

@@ -252,15 +252,28 @@ function noted(file: OutputFile | VersionedFile, met: number): WrittenFile {
 /** The calls of writeChanges so far (WrittenFile.met). */
 let calls = 0;
 
+/** A build's files in lists, in order (the pages, the other output files, the assets' lists). */
+export type FileParts = readonly (readonly (OutputFile | VersionedFile)[])[];
+
 /**
- * Each written map's last call of writeChanges: its files in order, and where those it held back
- * (`waiting`) are, in order; it left the others on the disk as they are. `heldWritten`: how many of
- * those held back writeVersioned has written since, in order (lib/runtime/later-writes.ts writes
- * them so), which the next call need not read again: on a large site a save's call came after
- * every page was held back and written, and looking each up again was half its time (~96 ms of a
- * save at 100,000 pages, profiled).
+ * Each written map's last call of writeChanges: its files in their lists, and where those it held
+ * back (`waiting`) are, in order, as places counted over the lists one after the other; it left
+ * the others on the disk as they are. `heldWritten`: how many of those held back writeVersioned
+ * has written since, in order (lib/runtime/later-writes.ts writes them so), which the next call
+ * need not read again: on a large site a save's call came after every page was held back and
+ * written, and looking each up again was half its time (~96 ms of a save at 100,000 pages, profiled).
  */
-const lastCalls = new WeakMap<WrittenFiles, { files: readonly (OutputFile | VersionedFile)[]; held: number[]; heldWritten: number }>();
+const lastCalls = new WeakMap<WrittenFiles, { parts: FileParts; held: number[]; heldWritten: number }>();
+
+/** The file at a place counted over the lists one after the other. */
+function fileAt(parts: FileParts, place: number): OutputFile | VersionedFile | undefined {
+  let offset = place;
+  for (const part of parts) {
+    if (offset < part.length) return part[offset];
+    offset -= part.length;
+  }
+  return undefined;
+}
 
 /**
  * For `npm start`: writes only the files that differ from what the last build wrote into the same
@@ -273,64 +286,79 @@ const lastCalls = new WeakMap<WrittenFiles, { files: readonly (OutputFile | Vers
  * made anew on each save, a map of every file with an entry object for each was, with a new file
  * object for every page, half of the write stage of a save at 10,000 pages (48 ms, now 22).
  *
- * A save's list mostly holds at each place the last call's file (a page, a twin or a search file
- * kept is the same object; another file has the same path and version): while the list has as
- * many files, such a file, written by the last call, is passed over without looking its path up
+ * The files come in lists, as the build makes them, rather than joined into one: a save changes a
+ * page and its twin, and a joined list of every file, made anew, was ~11 ms of a save at 100,000
+ * pages (226,000 files), most of it the system giving the new list its memory. A save's lists
+ * mostly hold at each place the last call's file (a page, a twin or a search file kept is the same
+ * object; another file has the same path and version): while each list has as many files as the
+ * last call's, such a file, written by the last call, is passed over without looking its path up
  * (each look-up cost ~0.8 µs, ~160 ms a save at 100,000 pages), and the files gone are among the
- * paths the others had. Otherwise each entry notes the call that met its path, so that the files
- * gone are found without a set of every path, and a path the table holds twice counts once.
+ * paths the others had; where a list was noted as patched from the last call's (notePatched), only
+ * those places are read. Otherwise each entry notes the call that met its path, so that the files
+ * gone are found without a set of every path, and a path the lists hold twice counts once.
  */
-export function writeChanges(outDir: string, files: (OutputFile | VersionedFile)[], previous: WrittenFiles | undefined,
+export function writeChanges(outDir: string, parts: FileParts, previous: WrittenFiles | undefined,
   holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {
   const call = ++calls;
   const waiting: VersionedFile[] = [];
   if (!previous || !existsSync(outDir)) {
+    const files = parts.flat();
     writeSite(outDir, files);
     const written = new Map(files.map((file) => [file.path, noted(file, call)]));
-    lastCalls.set(written, { files, held: [], heldWritten: 0 });
+    lastCalls.set(written, { parts, held: [], heldWritten: 0 });
     return { written, waiting };
   }
   const last = lastCalls.get(previous);
-  const placed = last?.files.length === files.length ? last : undefined;
+  const placed = last && last.parts.length === parts.length && parts.every((part, index) => part.length === last.parts[index]?.length) ? last : undefined;
   /** The paths met, each once (without `placed`). */
   let met = 0;
   /** The paths of the last call's files whose places now hold other files (with `placed`). */
   const left: string[] = [];
   const held: number[] = [];
-  // Those the last call held back and that are not written yet.
+  // Those the last call held back and that are not written yet, as places over all the lists.
   const heldLeft = placed ? placed.held.slice(placed.heldWritten) : [];
   const heldBefore = new Set(heldLeft);
-  // Where the list was patched from the last call's (notePatched), the files at the other indexes
-  // are the last call's: only those indexes are read, and those of the files it held back.
-  const known = placed ? changedSince(placed.files, files) : undefined;
-  const indexes = known ? union(known, heldLeft) : files.keys();
-  for (const index of indexes) {
-    const file = files[index] as OutputFile | VersionedFile;
-    if (placed) {
-      const before = placed.files[index] as OutputFile | VersionedFile;
-      if (!heldBefore.has(index) && (before === file || sameVersion(before, file))) continue;
-      if (before.path !== file.path) left.push(before.path);
+  let heldNext = 0;
+  let offset = 0;
+  parts.forEach((files, part) => {
+    const before = placed?.parts[part];
+    // The last call's held places in this list, as indexes in it.
+    const heldHere: number[] = [];
+    while (heldNext < heldLeft.length && (heldLeft[heldNext] as number) < offset + files.length) heldHere.push((heldLeft[heldNext++] as number) - offset);
+    // Where the list was patched from the last call's, the files at the other indexes are the
+    // last call's: only those indexes are read, and those of the files it held back.
+    const known = before ? changedSince(before, files) : undefined;
+    const indexes = known ? union(known, heldHere) : files.keys();
+    for (const index of indexes) {
+      const file = files[index] as OutputFile | VersionedFile;
+      if (before) {
+        const was = before[index] as OutputFile | VersionedFile;
+        if (!heldBefore.has(offset + index) && (was === file || sameVersion(was, file))) continue;
+        if (was.path !== file.path) left.push(was.path);
+      }
+      const written = previous.get(file.path);
+      if (!placed && written?.met !== call) met += 1;
+      if (written) written.met = call;
+      if (same(written, file)) continue;
+      if (holdSearchOnly && searchOnly(written, file)) {
+        waiting.push(file);
+        held.push(offset + index);
+        continue;
+      }
+      writeOne(outDir, file);
+      previous.set(file.path, noted(file, call));
     }
-    const written = previous.get(file.path);
-    if (!placed && written?.met !== call) met += 1;
-    if (written) written.met = call;
-    if (same(written, file)) continue;
-    if (holdSearchOnly && searchOnly(written, file)) {
-      waiting.push(file);
-      held.push(index);
-      continue;
-    }
-    writeOne(outDir, file);
-    previous.set(file.path, noted(file, call));
-  }
+    offset += files.length;
+  });
   if (left.length > 0) {
     // A path that left its place may have come to another (a doc renamed): gone are the others.
-    const paths = new Set(files.map((file) => file.path));
+    const paths = new Set<string>();
+    for (const files of parts) for (const file of files) paths.add(file.path);
     for (const path of left) if (!paths.has(path)) removeFile(outDir, previous, path);
   } else if (!placed && previous.size > met) {
     for (const [path, file] of previous) if (file.met !== call) removeFile(outDir, previous, path);
   }
-  lastCalls.set(previous, { files, held, heldWritten: 0 });
+  lastCalls.set(previous, { parts, held, heldWritten: 0 });
   return { written: previous, waiting };
 }
 
@@ -378,5 +406,5 @@ export function writeVersioned(outDir: string, file: VersionedFile, written: Wri
   writeOne(outDir, file);
   written.set(file.path, noted(file, written.get(file.path)?.met ?? calls));
   const last = lastCalls.get(written);
-  if (last && last.heldWritten < last.held.length && last.files[last.held[last.heldWritten] as number] === file) last.heldWritten += 1;
+  if (last && last.heldWritten < last.held.length && fileAt(last.parts, last.held[last.heldWritten] as number) === file) last.heldWritten += 1;
 }

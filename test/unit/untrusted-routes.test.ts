@@ -112,10 +112,10 @@ test('writer-outside-output: the production writer and the npm start writer refu
   outside.untouched();
 
   const previous: WrittenFiles = new Map([['docs/index.html', { content: 'a page', met: 0 }]]);
-  assert.throws(() => writeChanges(outDir, [{ path: `../${escape}`, content: 'overwritten' }], previous), /not inside the output folder/);
+  assert.throws(() => writeChanges(outDir, [[{ path: `../${escape}`, content: 'overwritten' }]], previous), /not inside the output folder/);
   outside.untouched();
   previous.set(`../${escape}`, { content: 'written by an earlier build', met: 0 });
-  assert.throws(() => writeChanges(outDir, [{ path: 'docs/index.html', content: 'a page' }], previous), /not inside the output folder/);
+  assert.throws(() => writeChanges(outDir, [[{ path: 'docs/index.html', content: 'a page' }]], previous), /not inside the output folder/);
   outside.untouched();
   assert.equal(existsSync('/tmp/pagewright-writer-absolute'), false);
 });

@@ -20,7 +20,7 @@ test('a save writes what changed and removes what is gone, also where files move
   const outDir = join(out as string, 'dist');
   let written: WrittenFiles | undefined;
   const save = (files: VersionedFile[]) => {
-    written = writeChanges(outDir, files, written).written;
+    written = writeChanges(outDir, [files], written).written;
     assert.deepEqual(folder(outDir), Object.fromEntries(files.map((each) => [each.path, each.version])));
   };
   const [a, b, c] = [file('a/index.html', 'A'), file('b/index.html', 'B'), file('c/index.md', 'C')];
@@ -60,20 +60,20 @@ test('a list noted as patched since the last call is read only where it was patc
     return list;
   };
   const first = Array.from({ length: 200 }, (_, index) => page(`p${index}/index.html`, `P${index}`, 's1'));
-  let { written } = writeChanges(outDir, first, undefined, true);
+  let { written } = writeChanges(outDir, [first], undefined, true);
   // One page edited: only its place read, and it is written.
   reads = 0;
   const edited = patchedList(first, { 20: page('p20/index.html', 'P20 edited', 's1') });
-  ({ written } = writeChanges(outDir, edited, written, true));
+  ({ written } = writeChanges(outDir, [edited], written, true));
   assert.ok(reads <= 2, `${reads} files read of one patched`);
   assert.equal(folder(outDir)['p20/index.html'], 'P20 edited s1');
   // A page whose only change is the search index's URL is held back, and met again by the next
   // call even where the list was not patched there, until it is written.
   const searchOnly = patchedList(edited, { 30: page('p30/index.html', 'P30', 's2') });
-  const held = writeChanges(outDir, searchOnly, written, true);
+  const held = writeChanges(outDir, [searchOnly], written, true);
   assert.deepEqual(held.waiting.map((file) => file.path), ['p30/index.html']);
   assert.equal(folder(outDir)['p30/index.html'], 'P30 s1');
-  const next = writeChanges(outDir, patchedList(searchOnly, { 40: page('p40/index.html', 'P40 edited', 's1') }), held.written, false);
+  const next = writeChanges(outDir, [patchedList(searchOnly, { 40: page('p40/index.html', 'P40 edited', 's1') })], held.written, false);
   assert.deepEqual(next.waiting, []);
   assert.equal(folder(outDir)['p30/index.html'], 'P30 s2');
   assert.equal(folder(outDir)['p40/index.html'], 'P40 edited s1');
@@ -83,16 +83,85 @@ test('a list noted as patched since the last call is read only where it was patc
   // still waiting is met again and held back again.
   const nextList = patchedList(searchOnly, { 40: page('p40/index.html', 'P40 edited', 's1') });
   const filled = patchedList(nextList, { 50: page('p50/index.html', 'P50', 's3'), 60: page('p60/index.html', 'P60', 's3'), 70: page('p70/index.html', 'P70', 's3') });
-  ({ written } = writeChanges(outDir, nextList, next.written, true));
-  const heldThree = writeChanges(outDir, filled, written, true);
+  ({ written } = writeChanges(outDir, [nextList], next.written, true));
+  const heldThree = writeChanges(outDir, [filled], written, true);
   assert.deepEqual(heldThree.waiting.map((file) => file.path), ['p50/index.html', 'p60/index.html', 'p70/index.html']);
   for (const file of heldThree.waiting.slice(0, 2)) writeVersioned(outDir, file, heldThree.written);
   const saved = patchedList(filled, { 80: page('p80/index.html', 'P80 edited', 's1') });
   reads = 0;
-  const afterFill = writeChanges(outDir, saved, heldThree.written, true);
+  const afterFill = writeChanges(outDir, [saved], heldThree.written, true);
   assert.ok(reads <= 4, `${reads} files read of one patched and one still held back`);
   assert.deepEqual(afterFill.waiting.map((file) => file.path), ['p70/index.html']);
   assert.equal(folder(outDir)['p60/index.html'], 'P60 s3');
   assert.equal(folder(outDir)['p70/index.html'], 'P70 s1');
   assert.equal(folder(outDir)['p80/index.html'], 'P80 edited s1');
+});
+
+test('the files come in lists: a save reads the places of the lists that changed, whichever list a held page is in, and files move between lists', (t) => {
+  const [out] = testDirs(t, 'pagewright-write-parts-');
+  const outDir = join(out as string, 'dist');
+  const page = (path: string, text: string, search: string): VersionedFile => ({ path, version: `${text}:${search}`, beforeSearch: text, content: () => `${text} ${search}` });
+  const reads = new Map<string, number>();
+  /** A list whose reads by index are counted under `name`; patched from `from` at `replaced` (noted so) when given. */
+  const counted = (name: string, items: VersionedFile[], from?: VersionedFile[], replaced: number[] = []) => {
+    const list = new Proxy(items, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads.set(name, (reads.get(name) ?? 0) + 1);
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    if (from) notePatched(list, from, replaced);
+    return list;
+  };
+  const patched = (name: string, from: VersionedFile[], replaced: Record<number, VersionedFile>) => {
+    const copy = from.slice();
+    for (const [index, item] of Object.entries(replaced)) copy[Number(index)] = item;
+    return counted(name, copy, from, Object.keys(replaced).map(Number).sort((a, b) => a - b));
+  };
+  const pages = counted('pages', Array.from({ length: 100 }, (_, index) => page(`p${index}/index.html`, `P${index}`, 's1')));
+  const twins = counted('twins', Array.from({ length: 100 }, (_, index) => file(`p${index}/index.md`, `T${index}`)));
+  const assets = () => counted('assets', [file('assets/site.css', 'CSS'), file('assets/main.js', 'JS')]);
+  const expect = (...parts: VersionedFile[][]) => {
+    const onDisk = folder(outDir);
+    for (const part of parts) for (const each of part) assert.equal(onDisk[each.path], typeof each.content() === 'string' ? each.content() : '', each.path);
+    assert.equal(Object.keys(onDisk).length, new Set(parts.flatMap((part) => part.map((each) => each.path))).size, 'no other file');
+  };
+  let { written } = writeChanges(outDir, [pages, twins, assets()], undefined, true);
+  expect(pages, twins, assets());
+  // A page and its twin edited: their places are read, the other places of those lists not.
+  const edited = patched('pages', pages, { 7: page('p7/index.html', 'P7 edited', 's1') });
+  const twinEdited = patched('twins', twins, { 7: file('p7/index.md', 'T7 edited') });
+  reads.clear();
+  ({ written } = writeChanges(outDir, [edited, twinEdited, assets()], written, true));
+  assert.ok((reads.get('pages') ?? 0) <= 2 && (reads.get('twins') ?? 0) <= 2, `reads: ${JSON.stringify([...reads])}`);
+  expect(edited, twinEdited, assets());
+  // A list the same as the last call's is not read at all.
+  reads.clear();
+  ({ written } = writeChanges(outDir, [edited, twinEdited, assets()], written, true));
+  assert.equal(reads.get('pages') ?? 0, 0);
+  assert.equal(reads.get('twins') ?? 0, 0);
+  // Pages held back in the second list of three (a search-only change): met again by the next call
+  // at their places in that list, until written; written one, the next call reads the other only.
+  const lead = counted('lead', [file('index.html', 'Home')]);
+  ({ written } = writeChanges(outDir, [lead, edited, twinEdited, assets()], written, true));
+  const filled = patched('pages', edited, { 40: page('p40/index.html', 'P40', 's2'), 60: page('p60/index.html', 'P60', 's2') });
+  const held = writeChanges(outDir, [lead, filled, twinEdited, assets()], written, true);
+  assert.deepEqual(held.waiting.map((each) => each.path), ['p40/index.html', 'p60/index.html']);
+  writeVersioned(outDir, held.waiting[0] as VersionedFile, held.written);
+  reads.clear();
+  const after = writeChanges(outDir, [lead, filled, twinEdited, assets()], held.written, true);
+  assert.deepEqual(after.waiting.map((each) => each.path), ['p60/index.html']);
+  // Its place read in this call's list and in the last call's (here the same list), and no other.
+  assert.ok((reads.get('pages') ?? 0) <= 2, `${reads.get('pages')} reads of the pages for the one still held back`);
+  assert.equal(folder(outDir)['p40/index.html'], 'P40 s2');
+  assert.equal(folder(outDir)['p60/index.html'], 'P60 s1');
+  writeVersioned(outDir, after.waiting[0] as VersionedFile, after.written);
+  written = after.written;
+  // Files that move between lists, lists that grow and shrink: the folder holds exactly the files.
+  const moved = counted('pages', filled.filter((each) => each.path !== 'p3/index.html'));
+  const withMoved = counted('twins', [...twinEdited.slice(0, 50), page('p3/index.html', 'P3 as a twin', 's1')]);
+  ({ written } = writeChanges(outDir, [lead, moved, withMoved, assets()], written, true));
+  expect(lead, moved, withMoved, assets());
+  ({ written } = writeChanges(outDir, [moved, assets()], written, true));
+  expect(moved, assets());
 });
