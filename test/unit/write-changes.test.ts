@@ -14,6 +14,31 @@ import { testDirs } from '../helpers/site.ts';
 const folder = (dir: string) => Object.fromEntries([...snapshot(dir)].map(([path, content]) => [path, content.toString('utf8')]));
 
 const file = (path: string, text: string): VersionedFile => ({ path, version: text, content: () => text });
+/** A page whose version is its text and the search index's URL, the text alone before it (`beforeSearch`). */
+const page = (path: string, text: string, search: string): VersionedFile => ({ path, version: `${text}:${search}`, beforeSearch: text, content: () => `${text} ${search}` });
+
+/** Lists whose reads by index are counted, each under a name. */
+function readCounter() {
+  const reads = new Map<string, number>();
+  /** A list of `items` whose reads are counted under `name`; patched from `from` at `replaced` (noted so) when given. */
+  const counted = (name: string, items: VersionedFile[], from?: VersionedFile[], replaced: number[] = []) => {
+    const list = new Proxy(items, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads.set(name, (reads.get(name) ?? 0) + 1);
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    if (from) notePatched(list, from, replaced);
+    return list;
+  };
+  /** `from` with the items at some indexes replaced, noted as patched there. */
+  const patched = (name: string, from: VersionedFile[], replaced: Record<number, VersionedFile>) => {
+    const copy = from.slice();
+    for (const [index, item] of Object.entries(replaced)) copy[Number(index)] = item;
+    return counted(name, copy, from, Object.keys(replaced).map(Number).sort((a, b) => a - b));
+  };
+  return { reads, counted, patched };
+}
 
 test('a save writes what changed and removes what is gone, also where files moved between places of a list as long', (t) => {
   const [out] = testDirs(t, 'pagewright-write-');
@@ -44,28 +69,16 @@ test('a save writes what changed and removes what is gone, also where files move
 test('a list noted as patched since the last call is read only where it was patched, and where the last call held a page back', (t) => {
   const [out] = testDirs(t, 'pagewright-write-patched-');
   const outDir = join(out as string, 'dist');
-  const page = (path: string, text: string, search: string): VersionedFile => ({ path, version: `${text}:${search}`, beforeSearch: text, content: () => `${text} ${search}` });
-  let reads = 0;
-  /** `from` patched at `at` (in order), noted so, its reads by index counted. */
-  const patchedList = (from: VersionedFile[], replaced: Record<number, VersionedFile>) => {
-    const copy = from.slice();
-    for (const [index, item] of Object.entries(replaced)) copy[Number(index)] = item;
-    const list = new Proxy(copy, {
-      get(target, key, receiver) {
-        if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-    });
-    notePatched(list, from, Object.keys(replaced).map(Number).sort((a, b) => a - b));
-    return list;
-  };
+  const counter = readCounter();
+  const patchedList = (from: VersionedFile[], replaced: Record<number, VersionedFile>) => counter.patched('list', from, replaced);
+  const reads = () => counter.reads.get('list') ?? 0;
   const first = Array.from({ length: 200 }, (_, index) => page(`p${index}/index.html`, `P${index}`, 's1'));
   let { written } = writeChanges(outDir, [first], undefined, true);
   // One page edited: only its place read, and it is written.
-  reads = 0;
+  counter.reads.clear();
   const edited = patchedList(first, { 20: page('p20/index.html', 'P20 edited', 's1') });
   ({ written } = writeChanges(outDir, [edited], written, true));
-  assert.ok(reads <= 2, `${reads} files read of one patched`);
+  assert.ok(reads() <= 2, `${reads()} files read of one patched`);
   assert.equal(folder(outDir)['p20/index.html'], 'P20 edited s1');
   // A page whose only change is the search index's URL is held back, and met again by the next
   // call even where the list was not patched there, until it is written.
@@ -88,9 +101,9 @@ test('a list noted as patched since the last call is read only where it was patc
   assert.deepEqual(heldThree.waiting.map((file) => file.path), ['p50/index.html', 'p60/index.html', 'p70/index.html']);
   for (const file of heldThree.waiting.slice(0, 2)) writeVersioned(outDir, file, heldThree.written);
   const saved = patchedList(filled, { 80: page('p80/index.html', 'P80 edited', 's1') });
-  reads = 0;
+  counter.reads.clear();
   const afterFill = writeChanges(outDir, [saved], heldThree.written, true);
-  assert.ok(reads <= 4, `${reads} files read of one patched and one still held back`);
+  assert.ok(reads() <= 4, `${reads()} files read of one patched and one still held back`);
   assert.deepEqual(afterFill.waiting.map((file) => file.path), ['p70/index.html']);
   assert.equal(folder(outDir)['p60/index.html'], 'P60 s3');
   assert.equal(folder(outDir)['p70/index.html'], 'P70 s1');
@@ -100,24 +113,7 @@ test('a list noted as patched since the last call is read only where it was patc
 test('the files come in lists: a save reads the places of the lists that changed, whichever list a held page is in, and files move between lists', (t) => {
   const [out] = testDirs(t, 'pagewright-write-parts-');
   const outDir = join(out as string, 'dist');
-  const page = (path: string, text: string, search: string): VersionedFile => ({ path, version: `${text}:${search}`, beforeSearch: text, content: () => `${text} ${search}` });
-  const reads = new Map<string, number>();
-  /** A list whose reads by index are counted under `name`; patched from `from` at `replaced` (noted so) when given. */
-  const counted = (name: string, items: VersionedFile[], from?: VersionedFile[], replaced: number[] = []) => {
-    const list = new Proxy(items, {
-      get(target, key, receiver) {
-        if (typeof key === 'string' && /^\d+$/.test(key)) reads.set(name, (reads.get(name) ?? 0) + 1);
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-    });
-    if (from) notePatched(list, from, replaced);
-    return list;
-  };
-  const patched = (name: string, from: VersionedFile[], replaced: Record<number, VersionedFile>) => {
-    const copy = from.slice();
-    for (const [index, item] of Object.entries(replaced)) copy[Number(index)] = item;
-    return counted(name, copy, from, Object.keys(replaced).map(Number).sort((a, b) => a - b));
-  };
+  const { reads, counted, patched } = readCounter();
   const pages = counted('pages', Array.from({ length: 100 }, (_, index) => page(`p${index}/index.html`, `P${index}`, 's1')));
   const twins = counted('twins', Array.from({ length: 100 }, (_, index) => file(`p${index}/index.md`, `T${index}`)));
   const assets = () => counted('assets', [file('assets/site.css', 'CSS'), file('assets/main.js', 'JS')]);
