@@ -161,3 +161,37 @@ test('the files come in lists: a save reads the places of the lists that changed
   ({ written } = writeChanges(outDir, [moved, assets()], written, true));
   expect(moved, assets());
 });
+
+test('pages still held back are held back again by a save without their paths looked up, until a build writes them', (t) => {
+  const [out] = testDirs(t, 'pagewright-write-still-held-');
+  const outDir = join(out as string, 'dist');
+  const { patched } = readCounter();
+  const first = Array.from({ length: 200 }, (_, index) => page(`p${index}/index.html`, `P${index}`, 's1'));
+  let { written } = writeChanges(outDir, [first], undefined, true);
+  // A new search index: every other page changes in its URL alone, and is held back.
+  const replaced: Record<number, VersionedFile> = {};
+  for (let index = 0; index < 200; index += 2) replaced[index] = page(`p${index}/index.html`, `P${index}`, 's2');
+  const filled = patched('pages', first, replaced);
+  const held = writeChanges(outDir, [filled], written, true);
+  assert.equal(held.waiting.length, 100);
+  written = held.written;
+  // On the large site of npm start, a save meanwhile looked up every waiting page's path again (~1.5 µs each).
+  let lookUps = 0;
+  const get = written.get.bind(written);
+  written.get = (path: string) => {
+    lookUps += 1;
+    return get(path);
+  };
+  // A save: one page edited, and one waiting page made again as the same version (another object).
+  const saved = patched('pages', filled, { 1: page('p1/index.html', 'P1 edited', 's2'), 4: page('p4/index.html', 'P4', 's2') });
+  const again = writeChanges(outDir, [saved], written, true);
+  assert.equal(lookUps, 1, 'the edited page alone is looked up');
+  assert.deepEqual(again.waiting.map((each) => each.path), held.waiting.map((each) => each.path));
+  assert.equal(again.waiting[2], saved[4], 'the waiting page is this build\'s');
+  assert.equal(folder(outDir)['p1/index.html'], 'P1 edited s2');
+  assert.equal(folder(outDir)['p0/index.html'], 'P0 s1', 'a waiting page is not written yet');
+  // A build that holds nothing back writes them all.
+  const all = writeChanges(outDir, [saved], again.written, false);
+  assert.deepEqual(all.waiting, []);
+  assert.deepEqual(folder(outDir), Object.fromEntries(saved.map((each) => [each.path, each.content()])));
+});
