@@ -6,7 +6,7 @@ import '../render/production-env.ts';
 import { BuildCache } from '../runtime/build-cache.ts';
 import { keepReadyIndex } from '../runtime/cached.ts';
 import { SearchUpdates } from '../runtime/search-updates.ts';
-import { LATER_WRITES_PER_TURN, LaterWrites } from '../runtime/later-writes.ts';
+import { LATER_WRITES_TURN_MS, LaterWrites } from '../runtime/later-writes.ts';
 import { buildSite } from '../pipeline.ts';
 import { printFailure, printSummary } from '../report.ts';
 import { BuildQueue } from './build-queue.ts';
@@ -41,7 +41,7 @@ cache.searchUpdates = new SearchUpdates(queue.add, (ready) => keepReadyIndex(cac
   queue.add(async () => {
     await build();
     const waiting = cache.laterWrites?.waiting ?? 0;
-    if (waiting > 0) console.log(`Search index ready: its name goes into ${waiting} pages, ${LATER_WRITES_PER_TURN} at a time between builds.`);
+    if (waiting > 0) console.log(`Search index ready: its name goes into ${waiting} pages, written between builds in turns of ${LATER_WRITES_TURN_MS} ms.`);
     else announce();
   });
 }, (error) => console.error(`The search index could not be brought up to date (the next save tries again): ${error instanceof Error ? error.message : String(error)}`));

@@ -7,11 +7,12 @@ import type { VersionedFile, WrittenFiles } from '../write/site-writer.ts';
 import { writeVersioned } from '../write/site-writer.ts';
 
 /**
- * Pages written per turn, which a save made meanwhile may wait for: from the whole fill's time on
- * this 2-core machine, ~0.05 s at 10,000 pages and ~0.2-0.3 s at 100,000 (each page is read from
- * the cache's file, filled and written by a write and a rename).
+ * How long a turn writes pages before the builds queued meanwhile go: a save made during a turn
+ * waits for its end. Turns of 500 pages took ~0.05 s at 10,000 pages and 0.2-0.3 s at 100,000
+ * (each page is read from the cache's file, filled and written by a write and a rename, slower in a
+ * folder of more files), which a save made meanwhile waited for. A turn writes at least one page.
  */
-export const LATER_WRITES_PER_TURN = 500;
+export const LATER_WRITES_TURN_MS = 20;
 
 export class LaterWrites {
   private pending: { outDir: string; files: VersionedFile[]; written: WrittenFiles; next: number } | undefined;
@@ -20,9 +21,11 @@ export class LaterWrites {
   /**
    * `schedule` runs a task after the builds queued before it and after the saves received meanwhile
    * (the build worker's queue, BuildQueue.afterWaiting: each turn schedules the next, and a save
-   * made during the turns must get in between); `done` is called once the last page handed over is written.
+   * made during the turns must get in between); `done` is called once the last page handed over is
+   * written. `now` tells the time in ms, which ends a turn (LATER_WRITES_TURN_MS).
    */
-  constructor(private readonly schedule: (task: () => void) => void, private readonly done: () => void) {}
+  constructor(private readonly schedule: (task: () => void) => void, private readonly done: () => void,
+    private readonly now: () => number = () => performance.now()) {}
 
   /**
    * The pages a build left to write into `outDir`, and what it noted as written there (updated as
@@ -54,11 +57,12 @@ export class LaterWrites {
     this.scheduled = false;
     const pending = this.pending;
     if (!pending) return;
-    const end = Math.min(pending.next + LATER_WRITES_PER_TURN, pending.files.length);
-    for (; pending.next < end; pending.next++) {
+    const until = this.now() + LATER_WRITES_TURN_MS;
+    do {
       const file = pending.files[pending.next];
       if (file) writeVersioned(pending.outDir, file, pending.written);
-    }
+      pending.next += 1;
+    } while (pending.next < pending.files.length && this.now() < until);
     if (pending.next < pending.files.length) {
       // Behind whatever was queued meanwhile (a save's build).
       this.scheduled = true;
