@@ -18,6 +18,7 @@ import type { OutputFile, VersionedFile, WrittenFiles } from '../write/site-writ
 import type { FileOutput } from '../assemble/output-table.ts';
 import type { DocSource, KnownDoc } from '../load/content.ts';
 import { KnownTree } from '../load/known-tree.ts';
+import { StoredSections } from './stored-sections.ts';
 import { PublishedDocs } from '../load/published.ts';
 import { KeptJoin, KeptValues, sameItems } from './same-items.ts';
 import type { DocPage } from '../model.ts';
@@ -105,16 +106,14 @@ export class BuildCache {
   readonly pages = new RenderedPages();
   /** Where the pages' HTML is kept (each store is compacted with the texts of its own kind). */
   readonly pageStore = new TextStore();
-  /** Each doc's search sections as JSON (a doc page object is new whenever its content or base URL changes). */
-  readonly sections = new Map<DocPage, StoredText>();
+  /** Each doc's search sections as JSON, in a store of their own, and their list in the docs' order (lib/runtime/stored-sections.ts). */
+  readonly sections = new StoredSections();
   /** A digest of each doc's page for search (lib/assets/search/index-job.ts: the index's entry name is made from them). */
   readonly searchDigests = new WeakMap<DocPage, string>();
   /** The docs' search digests in order, the last build's where the doc at an index is the same object. */
   readonly searchDigestList = new KeptValues<DocPage, string>();
   /** The hash of those digests that names the index's entry file, kept block by block (lib/runtime/page-digests-hash.ts). */
   readonly searchNameHash = new PageDigestsHash();
-  /** Where the docs' search sections are kept. */
-  readonly sectionStore = new TextStore();
   /** The search index and its files (name, content), keyed by the name of its entry file, a digest of its input. */
   readonly search = new Memo<{ index: BuiltSearchIndex; files: [string, StoredText][] }>();
   /** Where the search index's files are kept. */

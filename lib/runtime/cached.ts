@@ -244,6 +244,10 @@ export class CachedRuntime implements Runtime {
     const { searchUpdates } = this.cache;
     const job = (folder: string) => this.indexJob(input, entryName, folder);
     const deferred = this.deferSearch && last !== undefined && last.key !== entryName;
+    // Each save keeps the docs' sections, patched where its docs' list was patched, so that the job
+    // of a search update, made when the helper is free from the newest build's input, finds them
+    // all kept (a pass over every doc was ~0.3 s at 100,000 docs, which a save made then waited for).
+    if (this.deferSearch && last !== undefined && searchUpdates) this.keepSections(input);
     if (deferred) searchUpdates?.want({ entryName, job });
     if (this.deferSearch && last === undefined && searchUpdates) {
       // A first build: the helper thread builds the index while the pages render and are written,
@@ -268,7 +272,7 @@ export class CachedRuntime implements Runtime {
           written.push([fileName, stored]);
           return input.assets.addStored('search', fileName, () => searchStore.get(stored));
         }, { runsDir });
-        this.storedSections(input, (found) => sections.add(found));
+        this.keepSections(input, (found) => sections.add(found));
         sections.add(input.categories);
         return { index: sections.write(input.synonyms), files: written };
       } finally {
@@ -384,27 +388,11 @@ export class CachedRuntime implements Runtime {
   }
 
   /**
-   * Each doc's search sections as JSON in the store, in order (kept while the doc object is the
-   * same), made for the docs that have none yet; `use` gets each doc's sections.
+   * Keeps each doc's search sections (lib/runtime/stored-sections.ts), made for the docs that have
+   * none yet; `use` gets each doc's sections.
    */
-  private storedSections(input: AssetsInput, use?: (sections: SearchSection[]) => void): StoredText[] {
-    const { sections, sectionStore } = this.cache;
-    const stored = input.docs.map((doc) => {
-      const known = sections.get(doc);
-      if (known) {
-        use?.(JSON.parse(sectionStore.get(known)) as SearchSection[]);
-        return known;
-      }
-      const found = pageSections(searchInputOf(input.config.baseUrl, doc));
-      use?.(found);
-      const text = sectionStore.put(JSON.stringify(found));
-      sections.set(doc, text);
-      return text;
-    });
-    const present = new Set(input.docs);
-    for (const doc of sections.keys()) if (!present.has(doc)) sections.delete(doc);
-    sectionStore.compact(stored);
-    return stored;
+  private keepSections(input: AssetsInput, use?: (sections: SearchSection[]) => void): void {
+    this.cache.sections.keep(input.docs, (doc) => pageSections(searchInputOf(input.config.baseUrl, doc)), use);
   }
 
   /**
@@ -414,10 +402,10 @@ export class CachedRuntime implements Runtime {
    */
   private indexJob(input: AssetsInput, entryName: string, folder: string): Omit<IndexJob, 'outputDir' | 'runsDir'> {
     const file = join(folder, 'sections');
-    const at = this.cache.sectionStore.linkTo(file, this.storedSections(input));
+    this.keepSections(input);
+    this.cache.sections.keepInput(input.categories, input.synonyms);
     return {
-      inputJson: JSON.stringify({ sections: input.categories, synonyms: input.synonyms }),
-      storedSections: { file, at },
+      storedSections: { file, ...this.cache.sections.linkTo(file) },
       entryName,
       folderUrl: searchFolderUrl(input.config.baseUrl),
     };

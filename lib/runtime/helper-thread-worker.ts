@@ -159,10 +159,21 @@ function indexPages(job: IndexPagesJob): undefined {
   }
 }
 
+/** IndexInput's JSON where `npm start`'s cache keeps it, in the stored sections' file. */
+function storedInput({ storedSections }: IndexJob): string {
+  if (!storedSections) throw new Error('Internal error: a search job without its input.');
+  const file = SpillFile.at(storedSections.file, false);
+  try {
+    return file.get(storedSections.input);
+  } finally {
+    file.close();
+  }
+}
+
 function searchIndex(job: IndexJob): IndexJobResult {
-  const input = JSON.parse(job.inputJson) as IndexInput;
-  // Read: its text (every section of a site, from `npm start`'s cache) is let go.
-  job.inputJson = '';
+  const input = JSON.parse(job.inputJson ?? storedInput(job)) as IndexInput;
+  // Read: its text (the category pages' sections, ~10 MB at 100,000 docs) is let go.
+  job.inputJson = undefined;
   const build = begun ?? beginIndex(job);
   begun = undefined;
   if ('failed' in build) throw build.failed;
@@ -173,7 +184,10 @@ function searchIndex(job: IndexJob): IndexJobResult {
     if (job.storedSections) {
       const file = SpillFile.at(job.storedSections.file, false);
       try {
-        for (const at of job.storedSections.at) build.sections.add(JSON.parse(file.get(at)) as SearchSection[]);
+        const { places } = job.storedSections;
+        for (let at = 0; at < places.length; at += 2) {
+          build.sections.add(JSON.parse(file.get({ offset: places[at] as number, length: places[at + 1] as number })) as SearchSection[]);
+        }
       } finally {
         file.close();
       }

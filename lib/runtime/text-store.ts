@@ -53,6 +53,8 @@ export class TextStore {
   private file: SpillFile | undefined;
   /** Bytes put in the current file. */
   private size = 0;
+  /** How many times the texts moved to a new file (their offsets changed in place). */
+  moves = 0;
 
   put(text: string): StoredText {
     const { offset, length } = this.spill().put(text);
@@ -83,6 +85,7 @@ export class TextStore {
     if (!old || this.size <= 2 * liveBytes + this.slack) return;
     this.file = undefined;
     this.size = 0;
+    this.moves += 1;
     for (const text of live()) text.offset = this.put(old.get(text)).offset;
     closeSpillFile(old);
   }
@@ -98,14 +101,14 @@ export class TextStore {
   }
 
   /**
-   * Where `texts` are, in a hard link to this store's file made at `path`: another thread reads
-   * them there while this store may move its texts to a new file and remove the old one.
+   * A hard link to this store's file made at `path`, every text put so far written: another thread
+   * reads texts there (at their offsets now) while this store may move its texts to a new file and
+   * remove the old one.
    */
-  linkTo(path: string, texts: readonly StoredText[]): SpilledText[] {
+  linkTo(path: string): void {
     const file = this.spill();
     file.flush();
     linkSync(file.path, path);
-    return texts.map(({ offset, length }) => ({ offset, length }));
   }
 
   /** Removes the file (a cache no longer used). */

@@ -71,15 +71,16 @@ export interface IndexPagesJob extends IndexFolders {
 
 /** The job that ends the index: in a production build, the one its pages began (IndexPagesJob); else a new one. */
 export interface IndexJob extends IndexFolders {
-  /** IndexInput as JSON. */
-  inputJson: string;
+  /** IndexInput as JSON; without it, in the stored sections' file (`storedSections.input`). */
+  inputJson?: string | undefined;
   entryName: string;
   /**
    * Sections indexed before the input's (`npm start`'s cache): each doc's as a JSON array in a
    * file, read one doc at a time. Sent as one text, every section of 100,000 docs was some 600 MB,
-   * held and parsed at once.
+   * held and parsed at once. `places`: each doc's offset and length there, in pairs; `input`: where
+   * IndexInput's JSON is there (lib/runtime/stored-sections.ts).
    */
-  storedSections?: { file: string; at: SpilledText[] } | undefined;
+  storedSections?: { file: string; places: Float64Array; input: SpilledText } | undefined;
 }
 
 export interface IndexJobResult {
