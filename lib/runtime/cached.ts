@@ -244,10 +244,12 @@ export class CachedRuntime implements Runtime {
     const { searchUpdates } = this.cache;
     const job = (folder: string) => this.indexJob(input, entryName, folder);
     const deferred = this.deferSearch && last !== undefined && last.key !== entryName;
-    // Each save keeps the docs' sections, patched where its docs' list was patched, so that the job
-    // of a search update, made when the helper is free from the newest build's input, finds them
-    // all kept (a pass over every doc was ~0.3 s at 100,000 docs, which a save made then waited for).
-    if (this.deferSearch && last !== undefined && searchUpdates) this.keepSections(input);
+    // Each save follows the docs' sections where its docs' list was patched, so that the job of a
+    // search update, made when the helper is free from the newest build's input, finds them all kept
+    // (a pass over every doc was ~0.3 s at 100,000 docs, which a save made then waited for).
+    if (this.deferSearch && last !== undefined && searchUpdates) {
+      this.cache.sections.follow(input.docs, (doc) => pageSections(searchInputOf(input.config.baseUrl, doc)));
+    }
     if (deferred) searchUpdates?.want({ entryName, job });
     if (this.deferSearch && last === undefined && searchUpdates) {
       // A first build: the helper thread builds the index while the pages render and are written,

@@ -159,45 +159,36 @@ function indexPages(job: IndexPagesJob): undefined {
   }
 }
 
-/** IndexInput's JSON where `npm start`'s cache keeps it, in the stored sections' file. */
-function storedInput({ storedSections }: IndexJob): string {
-  if (!storedSections) throw new Error('Internal error: a search job without its input.');
-  const file = SpillFile.at(storedSections.file, false);
-  try {
-    return file.get(storedSections.input);
-  } finally {
-    file.close();
-  }
-}
-
 function searchIndex(job: IndexJob): IndexJobResult {
-  const input = JSON.parse(job.inputJson ?? storedInput(job)) as IndexInput;
-  // Read: its text (the category pages' sections, ~10 MB at 100,000 docs) is let go.
-  job.inputJson = undefined;
-  const build = begun ?? beginIndex(job);
-  begun = undefined;
-  if ('failed' in build) throw build.failed;
-  const { inOneFile } = build;
+  // `npm start`'s cache: the docs' sections and the input, in one file (lib/runtime/stored-sections.ts).
+  const stored = job.storedSections && { ...job.storedSections, file: SpillFile.at(job.storedSections.file, false) };
   try {
-    if (build.folders.outputDir !== job.outputDir) throw new Error('Internal error: the search job names another folder than the index it ends.');
-    build.files.entryName = job.entryName;
-    if (job.storedSections) {
-      const file = SpillFile.at(job.storedSections.file, false);
-      try {
-        const { places } = job.storedSections;
+    if (job.inputJson === undefined && !stored) throw new Error('Internal error: a search job without its input.');
+    const input = JSON.parse(job.inputJson ?? stored?.file.get(stored.input) ?? '') as IndexInput;
+    // Read: its text (the category pages' sections, ~10 MB at 100,000 docs) is let go.
+    job.inputJson = undefined;
+    const build = begun ?? beginIndex(job);
+    begun = undefined;
+    if ('failed' in build) throw build.failed;
+    const { inOneFile } = build;
+    try {
+      if (build.folders.outputDir !== job.outputDir) throw new Error('Internal error: the search job names another folder than the index it ends.');
+      build.files.entryName = job.entryName;
+      if (stored) {
+        const { places, file } = stored;
         for (let at = 0; at < places.length; at += 2) {
           build.sections.add(JSON.parse(file.get({ offset: places[at] as number, length: places[at + 1] as number })) as SearchSection[]);
         }
-      } finally {
-        file.close();
       }
+      build.sections.add(input.sections);
+      const { url: _url, ...index } = build.sections.write(input.synonyms);
+      inOneFile?.spill.flush();
+      return { written: build.files.written, index, inOneFile: inOneFile?.files };
+    } finally {
+      inOneFile?.spill.close();
     }
-    build.sections.add(input.sections);
-    const { url: _url, ...index } = build.sections.write(input.synonyms);
-    inOneFile?.spill.flush();
-    return { written: build.files.written, index, inOneFile: inOneFile?.files };
   } finally {
-    inOneFile?.spill.close();
+    stored?.file.close();
   }
 }
 

@@ -35,10 +35,22 @@ export class StoredSections {
   /**
    * Keeps each doc's sections, in order: `make` gives a doc's where none are kept; `use`, when
    * given, gets every doc's (read back where kept). Sections of docs no longer given are dropped,
-   * and the store compacted. `npm start` calls it on each save, so that each call finds the docs'
-   * list patched from the last call's.
+   * and the store compacted.
    */
   keep(docs: readonly DocPage[], make: (doc: DocPage) => SearchSection[], use?: (sections: SearchSection[]) => void): void {
+    this.update(docs, make, use, false);
+  }
+
+  /**
+   * `keep` for a save's docs, where their list was patched from the last call's (each save calls
+   * it, so that the next finds its list patched from this one's); otherwise the list is let go, and
+   * the next `keep` (a search update's job, made after the save) reads every doc instead of the save.
+   */
+  follow(docs: readonly DocPage[], make: (doc: DocPage) => SearchSection[]): void {
+    this.update(docs, make, undefined, true);
+  }
+
+  private update(docs: readonly DocPage[], make: (doc: DocPage) => SearchSection[], use: ((sections: SearchSection[]) => void) | undefined, patchOnly: boolean): void {
     const { last, store, byDoc } = this;
     const changed = !use && last && last.docs.length === docs.length ? changedSince(last.docs, docs) : undefined;
     const textOf = (doc: DocPage): StoredText => {
@@ -73,6 +85,8 @@ export class StoredSections {
         }
       }
       this.last = { ...last, docs, places };
+    } else if (patchOnly) {
+      return;
     } else {
       const texts = docs.map(textOf);
       let bytes = 0;

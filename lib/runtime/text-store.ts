@@ -53,8 +53,12 @@ export class TextStore {
   private file: SpillFile | undefined;
   /** Bytes put in the current file. */
   private size = 0;
+  private moveCount = 0;
+
   /** How many times the texts moved to a new file (their offsets changed in place). */
-  moves = 0;
+  get moves(): number {
+    return this.moveCount;
+  }
 
   put(text: string): StoredText {
     const { offset, length } = this.spill().put(text);
@@ -85,7 +89,7 @@ export class TextStore {
     if (!old || this.size <= 2 * liveBytes + this.slack) return;
     this.file = undefined;
     this.size = 0;
-    this.moves += 1;
+    this.moveCount += 1;
     for (const text of live()) text.offset = this.put(old.get(text)).offset;
     closeSpillFile(old);
   }

@@ -324,6 +324,10 @@ export function writeChanges(outDir: string, parts: FileParts, previous: Written
   parts.forEach((files, part) => {
     const before = placed?.parts[part];
     const end = offset + files.length;
+    const hold = (file: VersionedFile, index: number) => {
+      waiting.push(file);
+      held.push(offset + index);
+    };
     /** The place `index` of this list: its file written, held back again or passed over. */
     const visit = (index: number, wasHeld: boolean): void => {
       const file = files[index] as OutputFile | VersionedFile;
@@ -332,11 +336,7 @@ export function writeChanges(outDir: string, parts: FileParts, previous: Written
         if (was === file || sameVersion(was, file)) {
           if (!wasHeld) return;
           // Held back by the last call and not written since: the same version, still waiting.
-          if (holdSearchOnly && isVersioned(file)) {
-            waiting.push(file);
-            held.push(offset + index);
-            return;
-          }
+          if (holdSearchOnly && isVersioned(file)) return hold(file, index);
         }
         if (was.path !== file.path) left.push(was.path);
       }
@@ -344,11 +344,7 @@ export function writeChanges(outDir: string, parts: FileParts, previous: Written
       if (!placed && written?.met !== call) met += 1;
       if (written) written.met = call;
       if (same(written, file)) return;
-      if (holdSearchOnly && searchOnly(written, file)) {
-        waiting.push(file);
-        held.push(offset + index);
-        return;
-      }
+      if (holdSearchOnly && searchOnly(written, file)) return hold(file, index);
       writeOne(outDir, file);
       previous.set(file.path, noted(file, call));
     };

@@ -147,3 +147,28 @@ test('after the store moved its texts, and after a doc whose sections failed, th
   sections.keep(fixed, make);
   assert.deepEqual(read(), fixed.map(textOf));
 });
+
+test('a save whose docs list was not patched from the last lets the list go, and the next job reads every doc', (t) => {
+  const [dir] = testDirs(t, 'pagewright-stored-sections-follow-');
+  const { sections, made, make, read } = storeOf(t, dir as string);
+  const first = Array.from({ length: 50 }, (_, index) => doc(`d${index}`));
+  sections.keep(first, make);
+  sections.keepInput([], {});
+  // A doc added: another length, so no patch; the save reads no doc.
+  made.length = 0;
+  let reads = 0;
+  const added = new Proxy([...first, doc('d50')], {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  sections.follow(added, make);
+  assert.equal(reads, 0, 'the save read no doc');
+  assert.deepEqual(made, []);
+  assert.throws(() => read(), /linked before they were kept/);
+  // The job's keep reads every doc; the list holds the new one.
+  sections.keep(added, make);
+  assert.deepEqual(made, ['d50']);
+  assert.deepEqual(read(), added.map(textOf));
+});
