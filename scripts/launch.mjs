@@ -126,8 +126,8 @@ export async function currentBundle(base = root, cache = BUNDLES) {
       outExtension: { '.js': '.mjs' },
       bundle: true,
       // The packages too: one file loads in half the time of the ~60 files of packages it holds.
-      // esbuild starts its own program, found from its package; fsevents is chokidar's, on macOS only.
-      external: ['esbuild', 'fsevents'],
+      // esbuild starts its own program, found from its package.
+      external: ['esbuild'],
       // For the packages' require() of Node's modules.
       banner: { js: "import { createRequire as __generatorRequire } from 'node:module'; const require = __generatorRequire(import.meta.url);" },
       platform: 'node',

@@ -11,13 +11,12 @@
 import '../render/production-env.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { dirname, relative, resolve, sep } from 'node:path';
-import { watch } from 'chokidar';
-import { fileStamp } from '../runtime/build-cache.ts';
+import { relative, resolve, sep } from 'node:path';
 import { removeSpillFoldersOf } from '../runtime/spill.ts';
 import { CliError, parsePort, readCli } from '../cli.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';
 import { LIVE_RELOAD_CLIENT, LiveReload } from './live-reload.ts';
+import { SourceWatcher } from './source-watcher.ts';
 import { createStaticServer } from './static-server.ts';
 import { docusaurusSources } from '../load/docusaurus/config.ts';
 
@@ -73,15 +72,6 @@ export async function startDevServer(root: string, args: readonly string[], work
     return started;
   }
 
-  /** The watcher watches every file (its first scan is done). */
-  let watching = false;
-  /**
-   * It did when the last build was asked for, so the files it saw change since are all that did:
-   * the worker may then skip walking the docs folder (lib/load/known-tree.ts). A save made before
-   * it was ready may have gone unseen, so the first build after that walks.
-   */
-  let watchedSinceLastBuild = false;
-
   /** Sends one build to the worker (starting one if needed) and waits for its answer or its end. */
   async function build(changed: string[]): Promise<Exclude<WorkerReply, { type: 'ready' }>> {
     if (!worker) {
@@ -110,8 +100,9 @@ export async function startDevServer(root: string, args: readonly string[], work
       };
       current.process.on('message', onMessage);
       current.process.once('exit', onExit);
-      current.process.send({ type: 'build', changed: watchedSinceLastBuild ? changed : undefined } satisfies BuildRequest);
-      watchedSinceLastBuild = watching;
+      // While the watcher watches every folder, the paths it reported since the last build are all
+      // that changed, and the worker may skip walking the docs folder (lib/load/known-tree.ts).
+      current.process.send({ type: 'build', changed: watcher.complete ? changed : undefined } satisfies BuildRequest);
     });
   }
 
@@ -167,22 +158,9 @@ export async function startDevServer(root: string, args: readonly string[], work
     }, 20);
   }
 
-  /** Each changed file's size and time when it was last seen. */
-  const seen = new Map<string, string>();
-  function changedFile(path: string): void {
-    seen.set(path, fileStamp(path));
-    schedule(path);
-    // The watcher drops a second change of a file within 50 ms of the first: look again after that.
-    setTimeout(() => {
-      if (fileStamp(path) !== seen.get(path)) changedFile(path);
-    }, 60);
-  }
-  // The watcher watches the folders that hold the sources (the site folder, the generator), keeping
-  // only the source folders: a source folder that goes away and comes back (a branch switch, a
-  // folder moved aside) is then seen again. Watched directly, it would go silent for good.
-  const parents = [...new Set(sources.map((dir) => dirname(dir)))];
-  const ignored = (path: string) => !parents.includes(path) && !sources.some((dir) => path === dir || path.startsWith(dir + sep));
-  const watcher = watch(parents, { ignoreInitial: true, ignored }).on('all', (_event, path) => changedFile(resolve(path)));
+  // Made before the first build is asked for, so that no save goes unseen: each path is reported as
+  // it changes, to `schedule`.
+  const watcher = new SourceWatcher(sources, schedule, (message) => console.error(message));
 
   // Listen first, so a busy port is told at once, not after the first build.
   const server = createStaticServer({ dir: outDir, handle: live.handle, injectIntoPages: LIVE_RELOAD_CLIENT, allowedHosts: [host] });
@@ -192,24 +170,10 @@ export async function startDevServer(root: string, args: readonly string[], work
   });
   const listening = new Promise<void>((resolve) => server.listen(port, host, resolve));
 
-  // Announce once the first build is done and the watcher sees every file, so no early save is missed.
+  // Announce once the first build is done.
   const first = rebuild();
   running = first.then(() => undefined);
-  await Promise.all([running, listening, new Promise<void>((resolve) => watcher.once('ready', () => {
-    watching = true;
-    resolve();
-  }))]);
-  // The first build was asked for before the watcher watched every file: a save made meanwhile may
-  // have gone unseen, so the next build walks the docs folder and stats every doc. One more build
-  // does that now, so the author's first save does not have to (30,000 docs: its reload event came
-  // after 0.44 s, the walk 0.3 s of it; now after 0.13 s). A failed first build is left as it is:
-  // the fix's build walks.
-  if (!watchedSinceLastBuild && (await first)) {
-    running = running.then(async () => {
-      await rebuild();
-    });
-    await running;
-  }
+  await Promise.all([running, listening]);
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   console.log(`Serving the documentation at http://${shownHost}:${(server.address() as AddressInfo).port}/ (Ctrl+C to stop)`);
 
