@@ -8,7 +8,7 @@
 // comes (made, moved in, a branch switch) is reported as itself, its files not one by one: the
 // build walks it (lib/load/known-tree.ts). It is watched before it is listed, so a file made in it
 // meanwhile is either listed or reported.
-import { lstatSync, readdirSync, watch, type FSWatcher, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, statSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 
 interface WatchedFolder {
@@ -17,9 +17,10 @@ interface WatchedFolder {
   ino: number;
 }
 
-function statOf(path: string): Stats | undefined {
+/** What is at `path`; a link is followed when `follow`. Undefined when nothing is there. */
+function statOf(path: string, follow = false): Stats | undefined {
   try {
-    return lstatSync(path);
+    return follow ? statSync(path) : lstatSync(path);
   } catch {
     return undefined;
   }
@@ -54,7 +55,7 @@ export class SourceWatcher {
       if (watcher) this.parents.push(watcher);
     }
     for (const source of this.sources) {
-      const stat = statOf(source);
+      const stat = statOf(source, true);
       if (stat?.isDirectory()) this.watchTree(source, stat);
     }
   }
@@ -75,18 +76,22 @@ export class SourceWatcher {
   /** A path that changed: a folder that came is watched, one that went is no longer; then it is reported. */
   private changed(path: string): void {
     if (this.closed) return;
-    const stat = statOf(path);
+    const stat = statOf(path, this.sources.has(path));
     const watched = this.folders.get(path);
     if (watched && (!stat?.isDirectory() || stat.ino !== watched.ino)) this.unwatchTree(path);
     if (stat?.isDirectory() && !this.folders.has(path)) this.watchTree(path, stat);
     this.onChange(path);
   }
 
-  /** Watches a folder, then lists it and watches its folders in turn (links are not followed, as the build's walk does not). */
+  /**
+   * Watches a folder, then lists it and watches its folders in turn. A link is followed where it is
+   * a source (a content/ linked from elsewhere: the build reads it by its path), not inside one, as
+   * the build's walk does not.
+   */
   private watchTree(folder: string, stat: Stats): void {
     const watcher = this.watch(folder, (name) => {
       // The folder itself went or was replaced (it then reports its own name): the folder changed.
-      const now = statOf(folder);
+      const now = statOf(folder, this.sources.has(folder));
       if (!now?.isDirectory() || now.ino !== stat.ino) this.changed(folder);
       else this.changed(name === null ? folder : join(folder, name));
     }, (code) => {

@@ -2,7 +2,7 @@
 // source folders, follows folders that come and go, and holds one system watch a folder, not one a
 // file (at 100,000 docs a watch a file was ~770 MB and near the system's limit).
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { SourceWatcher } from '../../lib/dev/source-watcher.ts';
@@ -139,4 +139,16 @@ test('a source that is a file (a Docusaurus config) is reported when it is made,
   const removed = reportOf(config);
   rmSync(config);
   await removed;
+});
+
+test('a source folder that is a link (content/ kept elsewhere) is watched where it leads', async (t) => {
+  const [dir, elsewhere] = testDirs(t, 'pagewright-watch-', 'pagewright-watch-elsewhere-');
+  const real = site(elsewhere as string, 1, 1);
+  const content = join(dir as string, 'content');
+  symlinkSync(real, content, 'dir');
+  const { reportOf } = watching(t, [content]);
+  const doc = join(content, 'docs/s0/0.md');
+  const saved = reportOf(doc);
+  appendFileSync(join(real, 'docs/s0/0.md'), 'Edited through the link.\n');
+  await saved;
 });
