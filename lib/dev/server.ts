@@ -11,10 +11,11 @@
 import '../render/production-env.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { relative, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { removeSpillFoldersOf } from '../runtime/spill.ts';
 import { CliError, parsePort, readCli } from '../cli.ts';
 import type { BuildRequest, WorkerReply } from './protocol.ts';
+import { changedLine } from './changed-line.ts';
 import { LIVE_RELOAD_CLIENT, LiveReload } from './live-reload.ts';
 import { SourceWatcher } from './source-watcher.ts';
 import { createStaticServer } from './static-server.ts';
@@ -151,7 +152,7 @@ export async function startDevServer(root: string, args: readonly string[], work
     timer = setTimeout(() => {
       const changed = [...new Set(pending)];
       pending = [];
-      console.log(`Changed: ${changed.map((file) => relative(file.startsWith(siteDir + sep) ? siteDir : root, file)).join(', ')}`);
+      console.log(changedLine(changed, siteDir, root));
       running = running.then(async () => {
         await rebuild(changed);
       });

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { syncBuiltinESMExports } from 'node:module';
 import { after, before, test } from 'node:test';
 import { CliError, parseCli, parsePort } from '../../lib/cli.ts';
+import { CHANGED_SHOWN, changedLine } from '../../lib/dev/changed-line.ts';
 import { LIVE_RELOAD_CLIENT, LiveReload } from '../../lib/dev/live-reload.ts';
 import { createStaticServer } from '../../lib/dev/static-server.ts';
 import { BASIC_FIXTURE, buildInto } from '../helpers/site.ts';
@@ -203,4 +204,14 @@ test('a port must be a whole number from 0 to 65535', () => {
   for (const bad of ['abc', '70000', '-1', '30.5', '', '1e3']) {
     assert.throws(() => parsePort(bad, 'PORT'), (error: unknown) => error instanceof CliError && error.message.startsWith('PORT must be a whole number'), bad);
   }
+});
+
+test('a save is one line naming its files; thousands (a branch switch) are counted past the first few', () => {
+  const site = '/work/site';
+  const root = '/work/generator';
+  assert.equal(changedLine([`${site}/content/docs/a.md`, `${root}/components/Footer.tsx`], site, root), 'Changed: content/docs/a.md, components/Footer.tsx');
+  const many = Array.from({ length: 5000 }, (_, index) => `${site}/content/docs/page-${index}.md`);
+  const line = changedLine(many, site, root);
+  assert.equal(CHANGED_SHOWN, 10);
+  assert.equal(line, `Changed: ${many.slice(0, 10).map((path) => path.slice(site.length + 1)).join(', ')} (and 4990 more)`);
 });
