@@ -152,3 +152,18 @@ test('a source folder that is a link (content/ kept elsewhere) is watched where 
   appendFileSync(join(real, 'docs/s0/0.md'), 'Edited through the link.\n');
   await saved;
 });
+
+test('an editor\'s atomic save (a new file renamed over the doc) and a doc deleted are reported by the doc\'s path', async (t) => {
+  const [dir] = testDirs(t, 'pagewright-watch-');
+  const content = site(dir as string, 1, 2);
+  const { reportOf } = watching(t, [content]);
+  const doc = join(content, 'docs/s0/0.md');
+  const saved = reportOf(doc);
+  writeFileSync(`${doc}.swp`, '# Saved by renaming\n');
+  renameSync(`${doc}.swp`, doc);
+  await saved;
+  const other = join(content, 'docs/s0/1.md');
+  const deleted = reportOf(other);
+  rmSync(other);
+  await deleted;
+});
