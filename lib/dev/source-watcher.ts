@@ -95,11 +95,15 @@ export class SourceWatcher {
       if (!now?.isDirectory() || now.ino !== stat.ino) this.changed(folder);
       else this.changed(name === null ? folder : join(folder, name));
     }, (code) => {
-      // The folder went (Windows reports that as an error): whether it is there is looked at again.
       const watched = this.folders.get(folder);
       if (watched?.watcher === watcher) this.folders.delete(folder);
-      if (code !== 'EPERM' && code !== 'ENOENT') this.trouble(folder, code);
-      this.changed(folder);
+      // The folder went (Windows reports that as an error): whether it is there is looked at again.
+      if (code === 'EPERM' || code === 'ENOENT') this.changed(folder);
+      else {
+        // Not watched again, so that a watch that keeps failing is not made again and again.
+        this.trouble(folder, code);
+        this.onChange(folder);
+      }
     });
     if (!watcher) return;
     this.folders.set(folder, { watcher, ino: stat.ino });
