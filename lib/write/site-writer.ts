@@ -61,7 +61,7 @@ const REMOVE_FOLDER = "require('node:fs').rmSync(process.argv[1], { recursive: t
 
 /**
  * Removes a folder in a process of its own, which goes on after this one ends: removing the
- * previous site of 10,000 pages took 1.3–5 s of a 10–12 s build on a disk (every file and folder
+ * previous site of 10,000 pages took 1.3–6 s of a 10–12 s build on a disk (every file and folder
  * unlinked, one at a time). Should that process not start, the folder is removed here; should it
  * not finish (the machine stopped), the folder's name still holds this build's process id, and the
  * next build removes it (removeLeftovers).

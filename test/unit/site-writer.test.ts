@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { SiteWriter } from '../../lib/write/site-writer.ts';
 import { testDirs } from '../helpers/site.ts';
 
@@ -15,20 +15,15 @@ function build(outDir: string, pages: number, text: string): void {
   writer.commit();
 }
 
-/** Resolves once `folder` holds exactly `names` (watched, not polled on a clock). */
-function untilHolds(folder: string, names: string[]): Promise<void> {
+/** Resolves once `folder` holds exactly `names` (watched, not polled on a clock); the watch is closed after the test. */
+function untilHolds(t: TestContext, folder: string, names: string[]): Promise<void> {
+  const holds = () => JSON.stringify(readdirSync(folder).sort()) === JSON.stringify([...names].sort());
   return new Promise((resolve) => {
-    const holds = () => JSON.stringify(readdirSync(folder).sort()) === JSON.stringify([...names].sort());
     const watcher = watch(folder, () => {
-      if (holds()) {
-        watcher.close();
-        resolve();
-      }
+      if (holds()) resolve();
     });
-    if (holds()) {
-      watcher.close();
-      resolve();
-    }
+    t.after(() => watcher.close());
+    if (holds()) resolve();
   });
 }
 
@@ -46,6 +41,6 @@ test('a build over an earlier one is in place at once; the earlier site goes in 
   const aside = readdirSync(parent as string).filter((name) => name.startsWith('.dist-old-'));
   assert.equal(aside.length, 1, `the earlier site is moved aside: ${readdirSync(parent as string).join(', ')}`);
   assert.ok(existsSync(join(parent as string, aside[0] as string, 'docs/p199/index.html')));
-  await untilHolds(parent as string, ['dist']);
+  await untilHolds(t, parent as string, ['dist']);
   assert.equal(readFileSync(join(outDir, 'docs/p0/index.html'), 'utf8'), 'second 0');
 });

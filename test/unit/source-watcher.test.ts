@@ -8,24 +8,26 @@ import { test, type TestContext } from 'node:test';
 import { SourceWatcher } from '../../lib/dev/source-watcher.ts';
 import { testDirs } from '../helpers/site.ts';
 
-/** A watcher of `sources`, closed after the test, with the paths it reported and a wait for the next that `matches`. */
+/** A watcher of `sources`, closed after the test, with the paths it reported and a wait for a path's report. */
 function watching(t: TestContext, sources: string[]) {
   const reported: string[] = [];
   const troubles: string[] = [];
-  const waits: { matches: (path: string) => boolean; resolve: () => void }[] = [];
+  const waits: { path: string; resolve: () => void }[] = [];
   const watcher = new SourceWatcher(sources, (path) => {
     reported.push(path);
     for (const wait of waits.splice(0)) {
-      if (wait.matches(path)) wait.resolve();
+      if (wait.path === path) wait.resolve();
       else waits.push(wait);
     }
   }, (message) => troubles.push(message));
   t.after(() => watcher.close());
-  /** Resolves once a path `matches` is reported after this call. */
-  const reportOf = (matches: string | ((path: string) => boolean)) => new Promise<void>((resolve) => {
-    waits.push({ matches: typeof matches === 'string' ? (path) => path === matches : matches, resolve });
-  });
-  return { watcher, reported, troubles, reportOf };
+  /** Does `act`, and resolves once `path` is reported after it. */
+  const reportedAfter = (path: string, act: () => void) => {
+    const seen = new Promise<void>((resolve) => waits.push({ path, resolve }));
+    act();
+    return seen;
+  };
+  return { watcher, reported, troubles, reportedAfter };
 }
 
 /** The system watches this process holds (Linux: the watches listed for its inotify descriptors). */
@@ -56,12 +58,10 @@ function site(dir: string, sections: number, perSection: number): string {
 test('an edited doc is reported by its path; a file beside the source folders is not', async (t) => {
   const [dir] = testDirs(t, 'pagewright-watch-');
   const content = site(dir as string, 2, 3);
-  const { reported, troubles, reportOf } = watching(t, [content]);
+  const { reported, troubles, reportedAfter } = watching(t, [content]);
   const doc = join(content, 'docs/s1/2.md');
   appendFileSync(join(dir as string, 'notes.txt'), 'edited\n');
-  const seen = reportOf(doc);
-  appendFileSync(doc, 'Edited.\n');
-  await seen;
+  await reportedAfter(doc, () => appendFileSync(doc, 'Edited.\n'));
   // The site folder's own file changed first: had it been reported, it would be there by now.
   assert.deepEqual([...new Set(reported)], [doc]);
   assert.deepEqual(troubles, []);
@@ -81,64 +81,46 @@ test('one system watch a folder, whatever the number of files; none once closed'
 test('a folder made under a source is reported, and what is saved in it later is too', async (t) => {
   const [dir] = testDirs(t, 'pagewright-watch-');
   const content = site(dir as string, 1, 1);
-  const { reportOf } = watching(t, [content]);
+  const { reportedAfter } = watching(t, [content]);
   const folder = join(content, 'docs/new/deeper');
-  const came = reportOf(join(content, 'docs/new'));
-  mkdirSync(folder, { recursive: true });
-  await came;
+  await reportedAfter(join(content, 'docs/new'), () => mkdirSync(folder, { recursive: true }));
   const doc = join(folder, 'page.md');
-  const saved = reportOf(doc);
-  writeFileSync(doc, '# New\n');
-  await saved;
+  await reportedAfter(doc, () => writeFileSync(doc, '# New\n'));
 });
 
 test('a source folder removed and made again (a branch switch) is reported and watched again', async (t) => {
   const [dir, away] = testDirs(t, 'pagewright-watch-', 'pagewright-watch-away-');
   const content = site(dir as string, 1, 2);
-  const { reportOf } = watching(t, [content]);
-  const went = reportOf(content);
-  renameSync(content, join(away as string, 'content'));
-  await went;
-  const came = reportOf(content);
-  site(dir as string, 1, 2);
-  await came;
+  const { reportedAfter } = watching(t, [content]);
+  await reportedAfter(content, () => renameSync(content, join(away as string, 'content')));
+  await reportedAfter(content, () => site(dir as string, 1, 2));
   const doc = join(content, 'docs/s0/1.md');
-  const saved = reportOf(doc);
-  appendFileSync(doc, 'Edited after the switch.\n');
-  await saved;
+  await reportedAfter(doc, () => appendFileSync(doc, 'Edited after the switch.\n'));
 });
 
 test('a folder moved aside and replaced by a new one at its path: the new one is watched', async (t) => {
   const [dir] = testDirs(t, 'pagewright-watch-');
   const content = site(dir as string, 1, 2);
-  const { reportOf } = watching(t, [content]);
+  const { reportedAfter } = watching(t, [content]);
   const section = join(content, 'docs/s0');
   // Moved inside the watched tree: the old folder's watch follows it, and must not stand for the new one.
-  const replaced = reportOf(section);
-  renameSync(section, join(content, 'docs/s0-old'));
-  mkdirSync(section);
-  await replaced;
+  await reportedAfter(section, () => {
+    renameSync(section, join(content, 'docs/s0-old'));
+    mkdirSync(section);
+  });
   // The new folder is reported once made (or its making is seen with the move): wait for a save in it.
   const doc = join(section, 'new.md');
-  const saved = reportOf(doc);
-  writeFileSync(doc, '# New\n');
-  await saved;
+  await reportedAfter(doc, () => writeFileSync(doc, '# New\n'));
   const moved = join(content, 'docs/s0-old/0.md');
-  const savedMoved = reportOf(moved);
-  appendFileSync(moved, 'Edited where it went.\n');
-  await savedMoved;
+  await reportedAfter(moved, () => appendFileSync(moved, 'Edited where it went.\n'));
 });
 
 test('a source that is a file (a Docusaurus config) is reported when it is made, edited or removed', async (t) => {
   const [dir] = testDirs(t, 'pagewright-watch-');
   const config = join(dir as string, 'sidebars.js');
-  const { reportOf } = watching(t, [config, join(dir as string, 'docs')]);
-  const made = reportOf(config);
-  writeFileSync(config, 'export default {};\n');
-  await made;
-  const removed = reportOf(config);
-  rmSync(config);
-  await removed;
+  const { reportedAfter } = watching(t, [config, join(dir as string, 'docs')]);
+  await reportedAfter(config, () => writeFileSync(config, 'export default {};\n'));
+  await reportedAfter(config, () => rmSync(config));
 });
 
 test('a source folder that is a link (content/ kept elsewhere) is watched where it leads', async (t) => {
@@ -146,24 +128,20 @@ test('a source folder that is a link (content/ kept elsewhere) is watched where 
   const real = site(elsewhere as string, 1, 1);
   const content = join(dir as string, 'content');
   symlinkSync(real, content, 'dir');
-  const { reportOf } = watching(t, [content]);
+  const { reportedAfter } = watching(t, [content]);
   const doc = join(content, 'docs/s0/0.md');
-  const saved = reportOf(doc);
-  appendFileSync(join(real, 'docs/s0/0.md'), 'Edited through the link.\n');
-  await saved;
+  await reportedAfter(doc, () => appendFileSync(join(real, 'docs/s0/0.md'), 'Edited through the link.\n'));
 });
 
 test('an editor\'s atomic save (a new file renamed over the doc) and a doc deleted are reported by the doc\'s path', async (t) => {
   const [dir] = testDirs(t, 'pagewright-watch-');
   const content = site(dir as string, 1, 2);
-  const { reportOf } = watching(t, [content]);
+  const { reportedAfter } = watching(t, [content]);
   const doc = join(content, 'docs/s0/0.md');
-  const saved = reportOf(doc);
-  writeFileSync(`${doc}.swp`, '# Saved by renaming\n');
-  renameSync(`${doc}.swp`, doc);
-  await saved;
+  await reportedAfter(doc, () => {
+    writeFileSync(`${doc}.swp`, '# Saved by renaming\n');
+    renameSync(`${doc}.swp`, doc);
+  });
   const other = join(content, 'docs/s0/1.md');
-  const deleted = reportOf(other);
-  rmSync(other);
-  await deleted;
+  await reportedAfter(other, () => rmSync(other));
 });
