@@ -94,13 +94,19 @@ export function categoryLinkDoc(category: CategorySource, ids: DocIds, docs: Doc
 /** Every page the sidebar reaches, in reading order: the previous/next sequence. */
 export function flattenSidebar(items: SidebarItem[]): NavLink[] {
   const out: NavLink[] = [];
+  eachLink(items, (label, route) => out.push({ label, route }));
+  return out;
+}
+
+/** flattenSidebar's links, each given as it is met, without an object for each. */
+function eachLink(items: SidebarItem[], link: (label: string, route: string) => void): void {
   // A category linked to a doc lists that route once, where it comes first. One pass over the
   // tree: a list per category, spread into its parent's, cost ~0.5 s a save on 100,000 pages.
   const seen = new Set<string>();
   const add = (label: string, route: string) => {
     if (seen.has(route)) return;
     seen.add(route);
-    out.push({ label, route });
+    link(label, route);
   };
   const walk = (list: SidebarItem[]) => {
     for (const item of list) {
@@ -112,7 +118,6 @@ export function flattenSidebar(items: SidebarItem[]): NavLink[] {
     }
   };
   walk(items);
-  return out;
 }
 
 export function containsRoute(category: SidebarCategory, route: string): boolean {
@@ -204,16 +209,25 @@ export function layoutSidebars(sidebars: SidebarItem[][], displayed: Map<string,
 
 /** `sidebars` in order of precedence; `trees` are walked for breadcrumbs. */
 function layoutOf(sidebars: SidebarItem[][], root: SidebarItem[], trees: SidebarItem[][], displayed: Map<string, SidebarItem[]>): SidebarLayout {
-  const sidebarByRoute = new Map<string, SidebarItem[]>();
-  const neighbours = new Map<string, { previous: NavLink | undefined; next: NavLink | undefined }>();
-  for (const sidebar of sidebars) {
-    const order = flattenSidebar(sidebar);
-    order.forEach((link, index) => {
-      if (sidebarByRoute.has(link.route)) return;
-      sidebarByRoute.set(link.route, sidebar);
-      neighbours.set(link.route, { previous: order[index - 1], next: order[index + 1] });
-    });
-  }
+  // Every sidebar's reading order (flattenSidebar's) one after another, as places in three lists,
+  // and per route its place in the first sidebar that lists it: a page's sidebar and neighbours
+  // are read from there when it renders. A map from route to sidebar, another to an object of
+  // the two neighbours, and an object for each link were ~100 bytes a doc more, held from
+  // assemble to the last page.
+  const labels: string[] = [];
+  const routes: string[] = [];
+  /** Per place, its sidebar's index in `sidebars`. */
+  const sidebarAt: number[] = [];
+  const placeOf = new Map<string, number>();
+  sidebars.forEach((sidebar, index) => eachLink(sidebar, (label, route) => {
+    if (!placeOf.has(route)) placeOf.set(route, labels.length);
+    labels.push(label);
+    routes.push(route);
+    sidebarAt.push(index);
+  }));
+  /** The link at `place` when it is in the same sidebar as `from`'s. */
+  const linkAt = (place: number, from: number): NavLink | undefined =>
+    place >= 0 && place < labels.length && sidebarAt[place] === sidebarAt[from] ? { label: labels[place] as string, route: routes[place] as string } : undefined;
   const trails = new Map<string, SidebarCategory[]>();
   const walk = (items: SidebarItem[], trail: SidebarCategory[]) => {
     for (const item of items) {
@@ -227,8 +241,14 @@ function layoutOf(sidebars: SidebarItem[][], root: SidebarItem[], trees: Sidebar
   let key: string | undefined;
   return {
     root,
-    sidebarOf: (route) => displayed.get(route) ?? sidebarByRoute.get(route) ?? root,
-    neighbours: (route) => neighbours.get(route) ?? { previous: undefined, next: undefined },
+    sidebarOf: (route) => {
+      const place = placeOf.get(route);
+      return displayed.get(route) ?? (place === undefined ? undefined : sidebars[sidebarAt[place] as number]) ?? root;
+    },
+    neighbours: (route) => {
+      const place = placeOf.get(route);
+      return place === undefined ? { previous: undefined, next: undefined } : { previous: linkAt(place - 1, place), next: linkAt(place + 1, place) };
+    },
     trailOf: (route) => trails.get(route) ?? [],
     // Everything above is made from these: the sidebars in order, the trees, the sidebar each named route displays, the root.
     key: () => (key ??= keyOf([sidebars.map(sidebarKey), trees.map(sidebarKey), [...displayed].map(([route, items]) => [route, sidebarKey(items)]), sidebarKey(root)])),
