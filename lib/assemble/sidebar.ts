@@ -212,8 +212,8 @@ function layoutOf(sidebars: SidebarItem[][], root: SidebarItem[], trees: Sidebar
   // Every sidebar's reading order (flattenSidebar's) one after another, as places in three lists,
   // and per route its place in the first sidebar that lists it: a page's sidebar and neighbours
   // are read from there when it renders. A map from route to sidebar, another to an object of
-  // the two neighbours, and an object for each link were ~100 bytes a doc more, held from
-  // assemble to the last page.
+  // the two neighbours, and an object for each link were ~90 bytes a doc (heap snapshots of
+  // 30,000 pages), held from assemble to the last page.
   const labels: string[] = [];
   const routes: string[] = [];
   /** Per place, its sidebar's index in `sidebars`. */
