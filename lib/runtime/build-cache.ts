@@ -7,8 +7,9 @@
 // index, the bundles and what was last written (a page or twin by its version only). Each memo
 // reuses an entry while its key is the same (lib/runtime/memo.ts), as the rendered pages do with
 // their files for the write stage (lib/runtime/rendered-pages.ts). Texts that grow with the site
-// (the docs' and pages' HTML, the twins, the search files and sections) are kept in files
-// (lib/runtime/text-store.ts), each with a digest made once where a key needs one.
+// (the docs' HTML, the twins, the search files and sections, a page's HTML until it is written) are
+// kept in files (lib/runtime/text-store.ts), each with a digest made once where a key needs one; a
+// page once written is kept as its file in the output folder.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { CheckedFile } from '../assets/asset-files.ts';
@@ -102,9 +103,12 @@ export class BuildCache {
   readonly siteParts = new SitePartsCache();
   /** What each page's links gave in the link check, while the routes and anchors are the same. */
   readonly linkChecks = new KeptLinkChecks();
-  /** Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs, and each page's file (lib/runtime/rendered-pages.ts). */
-  readonly pages = new RenderedPages();
-  /** Where the pages' HTML is kept (each store is compacted with the texts of its own kind). */
+  /**
+   * Page HTML by output path, rendered with ASSET_PLACEHOLDERS in place of asset URLs, and each
+   * page's file (lib/runtime/rendered-pages.ts); made anew by a build that writes the whole site.
+   */
+  pages = new RenderedPages();
+  /** Where the pages' HTML is kept until they are written (each store is compacted with the texts of its own kind). */
   readonly pageStore = new TextStore();
   /** Each doc's search sections as JSON, in a store of their own, and their list in the docs' order (lib/runtime/stored-sections.ts). */
   readonly sections = new StoredSections();

@@ -4,7 +4,7 @@
 // as they are written, so a stylesheet or search change re-renders no page; only files whose
 // content changed are written. A transform of many docs (the first build) shares them with the
 // helper thread that builds the search indexes, while that one is free, as a production build does.
-import { readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, storedFile, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
@@ -18,11 +18,13 @@ import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
-import { writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
-import { ASSET_PLACEHOLDERS, fillAssetUrls } from '../render/asset-placeholders.ts';
+import { insideFolder, SiteWriter, writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
+import { ASSET_PLACEHOLDERS, fillAssetUrlsNoting, refillAssetUrls, type AssetPlaces } from '../render/asset-placeholders.ts';
+import type { AssetUrls } from '../assets/bundle.ts';
+import { RenderedPages, WrittenPage, type RenderedPage } from './rendered-pages.ts';
 import { hashedName } from '../assets/content-hash.ts';
 import { newSpillFolder, ownStrings, SpillFile, withSpilled, type KeepText } from './spill.ts';
-import { StoredField, type StoredText } from './text-store.ts';
+import { StoredField, type StoredText, type TextStore } from './text-store.ts';
 import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc, type TransformedDocs } from './build-cache.ts';
 import { markdownTwinGroups } from '../assemble/llms.ts';
@@ -42,6 +44,8 @@ export class CachedRuntime implements Runtime {
   private search: WriteResult['search'] | undefined;
   /** The search index of a first build, built in the helper thread meanwhile (see `assets`). */
   private indexBuilding: { entryName: string; ready: Promise<void> } | undefined;
+  /** The new folder a first build writes its pages into as it renders them, and the rest in its write stage. */
+  private opened: SiteWriter | undefined;
 
   /**
    * Each doc's markdown body waits in a file of the cache's (read when the doc is transformed and
@@ -314,16 +318,37 @@ export class CachedRuntime implements Runtime {
   /**
    * Each page's HTML, or its last HTML while the site-wide context and its own data are unchanged.
    * A page is filled with the asset URLs only when it is written: its version is its key and the
-   * URLs', so one that the last build wrote as it is now is not made again.
+   * URLs', so one that the last build wrote as it is now is not made again. A build that writes the
+   * whole site writes each page as it renders it.
    */
   render(pages: PageOutput[], site: SiteWithoutAssets, { urls, ogImageSize }: AssetsResult): void {
     const context = { ...site, ogImageSize, assets: ASSET_PLACEHOLDERS };
-    const { pageStore, pages: rendered } = this.cache;
+    const { pageStore } = this.cache;
+    const { outDir } = this;
     this.cache.laterWrites?.drop();
+    // A build that writes the whole site (the first, or one after the output folder was removed)
+    // writes each page into the new folder as it renders it, and keeps no other copy of it: held
+    // in the cache's file until the write stage, 100,000 pages were ~4.7 GB more to write (some 10 s
+    // of a 164 s first build on the 2-core machine). Every page renders then, none kept.
+    const written = this.cache.written.get(outDir);
+    if (written === undefined || !existsSync(outDir)) {
+      this.opened = new SiteWriter(outDir);
+      this.cache.pages = new RenderedPages();
+    }
+    const { opened } = this;
+    const rendered = this.cache.pages;
+    const html = (page: PageOutput) => renderDocument(page.element(), context);
+    const shared: PageFiles = { outDir, urls, pageStore, rendered, html };
     // The search index's URL apart: a page whose version changed there alone may be written later (lib/runtime/later-writes.ts).
     this.pageFiles = rendered.files(pages, keyOf(context), keyOf({ ...urls, searchIndex: undefined }), urls.searchIndex,
-      (page) => pageStore.put(renderDocument(page.element(), context)),
-      (page, html, version, beforeSearch) => ({ path: page.path, version, beforeSearch, content: () => fillAssetUrls(pageStore.get(html), urls) }));
+      (page) => {
+        const text = html(page);
+        if (!opened) return pageStore.put(text);
+        const { filled, places } = fillAssetUrlsNoting(text, urls);
+        const { ino, mtimeMs } = opened.writeStamped(page.path, filled);
+        return new WrittenPage(outDir, text.length, places, urls, ino, mtimeMs);
+      },
+      (page, known, version, beforeSearch) => new PageFile(page, known, version, beforeSearch, shared));
     this.cache.stats.pagesRendered = rendered.made;
     this.cache.stats.pagesTotal = pages.length;
     pageStore.compactBy(rendered.liveBytes, () => rendered.html());
@@ -344,7 +369,10 @@ export class CachedRuntime implements Runtime {
     // at 30,000 pages that lived long enough to need a full collection to go.
     const parts = [this.pageFiles, this.cache.outputFiles.of(files, outputFile), ...assets.parts()];
     const { laterWrites } = this.cache;
-    const { written, waiting } = writeChanges(this.outDir, parts, this.cache.written.get(this.outDir), laterWrites !== undefined);
+    const { opened } = this;
+    this.opened = undefined;
+    const { written, waiting } = writeChanges(this.outDir, parts, this.cache.written.get(this.outDir), laterWrites !== undefined,
+      opened && { writer: opened, parts: 1 });
     this.cache.written.set(this.outDir, written);
     laterWrites?.hand(this.outDir, waiting, written);
     this.cache.twins.compact();
@@ -352,7 +380,11 @@ export class CachedRuntime implements Runtime {
     return { assetFiles: assets.files.length, search: this.search };
   }
 
-  finish(): Promise<void> {
+  finish(failed: boolean): Promise<void> {
+    // A build that failed between its render and write stages: the pages it wrote go with the new
+    // folder (the next build writes the whole site again, every page rendered anew).
+    if (failed) this.opened?.abort();
+    this.opened = undefined;
     return Promise.resolve();
   }
 
@@ -494,4 +526,77 @@ export function keepReadyIndex(cache: BuildCache, { entryName, index, files, fil
     return { index, files: files.map(([name], at): [string, StoredText] => [name, stored[at] as StoredText]) };
   });
   cache.searchStore.compact(kept.files.map(([, text]) => text));
+}
+
+/** What the files of a build's pages share (PageFile). */
+interface PageFiles {
+  outDir: string;
+  urls: AssetUrls;
+  pageStore: TextStore;
+  rendered: RenderedPages;
+  /** A page's HTML, rendered with the build's context. */
+  html: (page: PageOutput) => string;
+}
+
+/**
+ * A page's file for the write stage, filled with the build's asset URLs from its HTML as kept: in
+ * the cache's file, or read back from its own file in the output folder and filled there with the
+ * new URLs. A file changed or removed since it was written (by anything but the build) is rendered
+ * again, with the same context and data. An object of a class rather than closures: one a page,
+ * kept between builds.
+ */
+class PageFile implements VersionedFile {
+  readonly path: string;
+  /** The length of the page's HTML and where the URLs are in it, once `content` made it. */
+  private made: { length: number; places: AssetPlaces } | undefined;
+
+  constructor(private readonly page: PageOutput, private readonly known: RenderedPage, readonly version: string,
+    readonly beforeSearch: string, private readonly shared: PageFiles) {
+    this.path = page.path;
+  }
+
+  content(): string {
+    const { known: { html: text }, shared: { urls } } = this;
+    if (text instanceof WrittenPage) {
+      const file = readWritten(text, this.path);
+      const refilled = file === undefined ? undefined : refillAssetUrls(file, text.length, text.places, text.urls, urls);
+      if (refilled !== undefined) {
+        this.made = text;
+        return refilled;
+      }
+    }
+    const html = text instanceof WrittenPage ? this.shared.html(this.page) : this.shared.pageStore.get(text);
+    const { filled, places } = fillAssetUrlsNoting(html, urls);
+    this.made = { length: html.length, places };
+    return filled;
+  }
+
+  /** The file is in place: the page is read from there from now on. */
+  written(): void {
+    const { made, shared: { outDir, urls } } = this;
+    if (made) {
+      const { ino, mtimeMs } = statSync(insideFolder(outDir, this.path));
+      this.shared.rendered.wrote(this.known, new WrittenPage(outDir, made.length, made.places, urls, ino, mtimeMs));
+    }
+    this.made = undefined;
+  }
+}
+
+
+/** A written page's file, while it is the file written; undefined when it is gone or another. */
+function readWritten(text: WrittenPage, path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(insideFolder(text.dir, path), 'r');
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+  try {
+    const { ino, mtimeMs } = fstatSync(fd);
+    return ino === text.ino && mtimeMs === text.mtimeMs ? readFileSync(fd, 'utf8') : undefined;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -9,8 +9,9 @@ import { writeVersioned } from '../write/site-writer.ts';
 /**
  * How long a turn writes pages before the builds queued meanwhile go: a save made during a turn
  * waits for its end. Turns of 500 pages took ~0.05 s at 10,000 pages and 0.2-0.3 s at 100,000
- * (each page is read from the cache's file, filled and written by a write and a rename, slower in a
- * folder of more files), which a save made meanwhile waited for. A turn writes at least one page.
+ * (each page read back, from the cache's file then, from its own file now, filled and written by a
+ * write and a rename, slower in a folder of more files), which a save made meanwhile waited for. A
+ * turn writes at least one page.
  */
 export const LATER_WRITES_TURN_MS = 20;
 

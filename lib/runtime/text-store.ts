@@ -1,11 +1,12 @@
 // Runtime, `npm start`: texts the build cache keeps between builds (lib/runtime/build-cache.ts) in
-// a spill file (lib/runtime/spill.ts) instead of memory: each doc's HTML and markdown twin, each
-// page's HTML with asset placeholders, the search index's files, each doc's search sections. Held
-// in memory, they made the build process grow with the site: the pages alone were ~800 MB of a
-// 2.1 GB heap after the first build of 10,000 generated pages, every later build collecting
-// garbage through them, and the first build of 100,000 pages ran out of V8's heap. A text is read
-// back only when it is used again (a page written again because its data or an asset URL changed,
-// a changed doc's search sections), from the page cache.
+// a spill file (lib/runtime/spill.ts) instead of memory: each doc's HTML and markdown twin, the
+// HTML with asset placeholders of each page a save rendered, until it is written (then its file in
+// the output folder is its copy: lib/runtime/rendered-pages.ts), the search index's files, each
+// doc's search sections. Held in memory, they made the build process grow with the site: the pages
+// alone were ~800 MB of a 2.1 GB heap after the first build of 10,000 generated pages, every later
+// build collecting garbage through them, and the first build of 100,000 pages ran out of V8's heap.
+// A text is read back only when it is used again (a changed doc's search sections), from the page
+// cache.
 //
 // The file only grows: a text made anew is put again, and its old one stays as dead bytes. Once
 // they outweigh the live ones (and some megabytes), the live texts are copied to a new file.
@@ -54,6 +55,11 @@ export class TextStore {
   /** Bytes put in the current file. */
   private size = 0;
   private moveCount = 0;
+
+  /** The bytes in the current file, live and dead. */
+  get bytes(): number {
+    return this.size;
+  }
 
   /** How many times the texts moved to a new file (their offsets changed in place). */
   get moves(): number {

@@ -2,7 +2,7 @@
 // failed build never leaves a half-written dist/ behind. The previous site, moved aside by the swap,
 // is removed by a process of its own: the build does not wait for it (seconds on a large site).
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { BuildError } from '../diagnostics.ts';
 import { changedSince } from '../runtime/same-items.ts';
@@ -113,6 +113,20 @@ export class SiteWriter implements FileSink {
     writeFileSync(target, content);
   }
 
+  /** `write`, telling the file's inode and modification time once written (kept by the rename of `commit`). */
+  writeStamped(path: string, content: string | Uint8Array): { ino: number; mtimeMs: number } {
+    const target = insideFolder(this.temp, path);
+    this.makeDir(dirname(target));
+    const fd = openSync(target, 'w');
+    try {
+      writeFileSync(fd, content);
+      const { ino, mtimeMs } = fstatSync(fd);
+      return { ino, mtimeMs };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   /** The new folder itself, for files another thread writes into it. */
   get location(): string {
     return this.temp;
@@ -204,8 +218,8 @@ export function writeOutput(sink: FileSink, file: FileOutput): void {
   out.close();
 }
 
-export function writeSite(outDir: string, files: (OutputFile | VersionedFile)[]): void {
-  const writer = new SiteWriter(outDir);
+/** Writes a whole site (into `writer`, a new site some of whose files are in already, when given) and swaps it into place. */
+export function writeSite(outDir: string, files: (OutputFile | VersionedFile)[], writer = new SiteWriter(outDir)): void {
   try {
     for (const file of files) writer.write(file.path, contentOf(file));
     writer.commit();
@@ -213,6 +227,7 @@ export function writeSite(outDir: string, files: (OutputFile | VersionedFile)[])
     writer.abort();
     throw error;
   }
+  for (const file of files) if (isVersioned(file)) file.written?.();
 }
 
 /**
@@ -230,6 +245,17 @@ export interface VersionedFile {
    * one there alone may be written later (writeChanges' `holdSearchOnly`).
    */
   beforeSearch?: string | undefined;
+  /** Called once the file is in place in the output folder (npm start's pages: lib/runtime/rendered-pages.ts). */
+  written?: (() => void) | undefined;
+}
+
+/**
+ * A new site's writer into which a build wrote its first lists of files (`parts` of them) as it made
+ * them: `npm start`'s first build writes each page as it renders it (lib/runtime/cached.ts).
+ */
+export interface OpenedSite {
+  writer: SiteWriter;
+  parts: number;
 }
 
 /**
@@ -304,7 +330,8 @@ function fileAt(parts: FileParts, place: number): OutputFile | VersionedFile | u
 /**
  * For `npm start`: writes only the files that differ from what the last build wrote into the same
  * folder and removes those that are gone, so a one-page change writes one page. The first build
- * (or one after the folder was touched by something else) writes the whole site as writeSite does.
+ * (or one after the folder was removed) writes the whole site as writeSite does, into `opened` when
+ * it wrote its first lists there already.
  * A build that fails stops before this stage, so the served site is never half-updated by it.
  * With `holdSearchOnly`, the pages whose only change is the search index's URL are not written but
  * returned as `waiting` (their entries keep the version written), to be written with `writeVersioned`.
@@ -324,12 +351,12 @@ function fileAt(parts: FileParts, place: number): OutputFile | VersionedFile | u
  * gone are found without a set of every path, and a path the lists hold twice counts once.
  */
 export function writeChanges(outDir: string, parts: FileParts, previous: WrittenFiles | undefined,
-  holdSearchOnly = false): { written: WrittenFiles; waiting: VersionedFile[] } {
+  holdSearchOnly = false, opened?: OpenedSite): { written: WrittenFiles; waiting: VersionedFile[] } {
   const call = ++calls;
   const waiting: VersionedFile[] = [];
-  if (!previous || !existsSync(outDir)) {
+  if (opened !== undefined || !previous || !existsSync(outDir)) {
     const files = parts.flat();
-    writeSite(outDir, files);
+    writeSite(outDir, opened ? parts.slice(opened.parts).flat() : files, opened?.writer);
     const written = new Map(files.map((file) => [file.path, noted(file, call)]));
     lastCalls.set(written, { parts, held: [], heldWritten: 0 });
     return { written, waiting };
@@ -437,6 +464,7 @@ function writeOne(outDir: string, file: OutputFile | VersionedFile): void {
   const temp = `${target}.${process.pid}.tmp`;
   writeFileSync(temp, contentOf(file));
   renameSync(temp, target);
+  if (isVersioned(file)) file.written?.();
 }
 
 /** A versioned file that writeChanges held back (`waiting`), written now, and its version noted in `written`. */

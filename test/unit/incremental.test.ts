@@ -2,13 +2,14 @@
 // the pages it affects. That the result is the same site a fresh build writes: test/unit/build-modes.test.ts.
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { buildSite } from '../../lib/pipeline.ts';
 import { BuildCache } from '../../lib/runtime/build-cache.ts';
 import { keepReadyIndex } from '../../lib/runtime/cached.ts';
 import { LaterWrites } from '../../lib/runtime/later-writes.ts';
 import { SearchUpdates } from '../../lib/runtime/search-updates.ts';
+import { SiteWriter } from '../../lib/write/site-writer.ts';
 import { fixtureWith, generatorCopy, ROOT, tempDir } from '../helpers/site.ts';
 
 /** A site, its output folder, a cache, and a build that returns what it made anew. */
@@ -467,6 +468,42 @@ test('a stylesheet or client change re-renders no page, yet every page links the
   assert.equal(edited.pagesRendered, 0);
   assert.notEqual(stylesheet(), before);
   assert.match(readFileSync(join(outDir, stylesheet()?.slice(1) ?? ''), 'utf8'), /\.changed\{color:red\}/);
+});
+
+test('the cache keeps no copy of the pages but their files: a stylesheet change fills each from its file, and one edited or removed there is made whole again', async () => {
+  const root = generatorCopy();
+  const { site, outDir, cache, build } = await incrementalSite(root);
+  await build();
+  assert.equal(cache.pageStore.bytes, 0, 'the first build keeps no page in the cache\'s file');
+  const pageAt = (dir: string, route: string) => readFileSync(join(dir, route, 'index.html'), 'utf8');
+  // Changed in the output folder since it was written: the same length, the same asset URLs.
+  const edited = join(outDir, 'docs/guides/second/index.html');
+  writeFileSync(edited, readFileSync(edited, 'utf8').replace('Second guide', 'Secant guide'));
+  rmSync(join(outDir, 'docs/guides/first/index.html'));
+  writeFileSync(join(root, 'assets/css/base.css'), `${readFileSync(join(root, 'assets/css/base.css'), 'utf8')}\n.changed { color: red; }\n`);
+  const again = await build();
+  assert.equal(again.pagesRendered, 0);
+  assert.equal(cache.pageStore.bytes, 0);
+  // Every page as a build from nothing writes it, the one removed too.
+  const fresh = join(tempDir(), 'dist');
+  await buildSite({ root, siteDir: site, outDir: fresh, cache: new BuildCache() });
+  for (const route of ['docs/guides/first', 'docs/guides/second', 'docs/tags/lora', '']) assert.equal(pageAt(outDir, route), pageAt(fresh, route), route || '/');
+});
+
+test('a first build that fails while its pages are written leaves no folder behind, and the next one writes the site', async (t) => {
+  const { outDir, build } = await incrementalSite();
+  const { write } = SiteWriter.prototype;
+  let writes = 0;
+  t.mock.method(SiteWriter.prototype, 'write', function (this: SiteWriter, path: string, content: string | Uint8Array) {
+    writes += 1;
+    if (writes === 3) throw new Error('No space left on the disk.');
+    write.call(this, path, content);
+  });
+  await assert.rejects(build(), /No space left/);
+  assert.deepEqual(readdirSync(dirname(outDir)), [], 'the new folder is removed');
+  t.mock.restoreAll();
+  await build();
+  assert.match(readFileSync(join(outDir, 'docs/guides/first/index.html'), 'utf8'), /First guide/);
 });
 
 test('an image edited in place is checked and published anew: a new size shows, a script is refused', async () => {
