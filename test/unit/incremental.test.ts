@@ -490,6 +490,21 @@ test('the cache keeps no copy of the pages but their files: a stylesheet change 
   for (const route of ['docs/guides/first', 'docs/guides/second', 'docs/tags/lora', '']) assert.equal(pageAt(outDir, route), pageAt(fresh, route), route || '/');
 });
 
+test('a build after the output folder was removed writes the whole site again, its pages as a build from nothing writes them', async () => {
+  const { site, outDir, build } = await incrementalSite();
+  await build();
+  rmSync(outDir, { recursive: true });
+  const file = join(site, 'content/docs/guides/2-second.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('## Deep section', '## Deep section\n\nWritten after the folder went.'));
+  await build();
+  const fresh = join(tempDir(), 'dist');
+  await buildSite({ root: ROOT, siteDir: site, outDir: fresh, cache: new BuildCache() });
+  const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+  assert.deepEqual(files(outDir), files(fresh));
+  for (const route of ['docs/guides/first', 'docs/guides/second', '']) assert.equal(readFileSync(join(outDir, route, 'index.html'), 'utf8'), readFileSync(join(fresh, route, 'index.html'), 'utf8'), route || '/');
+  assert.match(readFileSync(join(outDir, 'docs/guides/second/index.html'), 'utf8'), /Written after the folder went\./);
+});
+
 test('a first build that fails while its pages are written leaves no folder behind, and the next one writes the site', async (t) => {
   const { outDir, build } = await incrementalSite();
   const { write } = SiteWriter.prototype;
