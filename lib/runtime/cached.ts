@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, storedFile, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
-import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
+import { pageSections, searchInputOf, searchInputWithoutHtml, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics, type Warning } from '../diagnostics.ts';
 import { isEmptyList, NO_ITEMS } from '../load/frontmatter.ts';
@@ -23,7 +23,7 @@ import { ASSET_PLACEHOLDERS, fillAssetUrlsNoting, refillAssetUrls, type AssetPla
 import type { AssetUrls } from '../assets/bundle.ts';
 import { RenderedPages, WrittenPage, type RenderedPage } from './rendered-pages.ts';
 import { hashedName } from '../assets/content-hash.ts';
-import { newSpillFolder, ownStrings, SpillFile, withSpilled, type KeepText } from './spill.ts';
+import { newSpillFolder, ownStrings, SpillFile, spilledValue, withSpilled, type KeepText, type SpilledText } from './spill.ts';
 import { StoredField, type StoredText, type TextStore } from './text-store.ts';
 import type { ReadyIndex } from './search-updates.ts';
 import { fileStamp, keyOf, type BuildCache, type CachedDoc, type TransformedDocs } from './build-cache.ts';
@@ -257,8 +257,14 @@ export class CachedRuntime implements Runtime {
     if (deferred) searchUpdates?.want({ entryName, job });
     if (this.deferSearch && last === undefined && searchUpdates) {
       // A first build: the helper thread builds the index while the pages render and are written,
-      // and the write stage waits for it (on 100,000 pages the index alone took ~110 s).
-      const ready = searchUpdates.buildNow({ entryName, job }, (index) => keepReadyIndex(this.cache, index));
+      // and the write stage waits for it (on 100,000 pages the index alone took ~110 s). It makes
+      // the docs' sections itself, and the cache takes them from it for the saves' updates.
+      const firstJob = (folder: string) => this.firstIndexJob(input, entryName, folder);
+      const ready = searchUpdates.buildNow({ entryName, job: firstJob }, (index) => {
+        keepReadyIndex(this.cache, index);
+        if (!index.keptSections) throw new Error('Internal error: the helper thread did not keep the docs\' search sections.');
+        this.cache.sections.adopt(input.docs, index.keptSections.file, index.keptSections.places);
+      });
       // Awaited by the write stage, which a failed build never reaches.
       ready.catch(() => undefined);
       this.indexBuilding = { entryName, ready };
@@ -443,6 +449,29 @@ export class CachedRuntime implements Runtime {
       storedSections: { file, ...this.cache.sections.linkTo(file) },
       entryName,
       folderUrl: searchFolderUrl(input.config.baseUrl),
+    };
+  }
+
+  /**
+   * A first build's job: the helper makes each doc's sections from its page and its HTML, read in
+   * a link to the cache's file in the job's `folder`, as a production build's helper does
+   * (lib/runtime/threaded.ts), and keeps them in a file of the folder for the cache.
+   */
+  private firstIndexJob(input: AssetsInput, entryName: string, folder: string): Omit<IndexJob, 'outputDir' | 'runsDir'> {
+    const { baseUrl } = input.config;
+    const htmlFile = join(folder, 'html');
+    this.cache.htmlStore.linkTo(htmlFile);
+    const at = input.docs.map((doc): SpilledText => {
+      const html = spilledValue(doc, 'html');
+      if (!(html instanceof StoredField)) throw new Error(`Internal error: the HTML of ${doc.route} is not in the cache's file.`);
+      return { offset: html.text.offset, length: html.text.length };
+    });
+    const pages = input.docs.map((doc) => searchInputWithoutHtml(baseUrl, doc));
+    return {
+      entryName,
+      folderUrl: searchFolderUrl(baseUrl),
+      inputJson: JSON.stringify({ sections: input.categories, synonyms: input.synonyms }),
+      docPages: { pagesJson: JSON.stringify(pages), html: { file: htmlFile, at }, keepFile: join(folder, 'sections') },
     };
   }
 

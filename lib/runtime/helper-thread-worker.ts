@@ -174,6 +174,7 @@ function searchIndex(job: IndexJob): IndexJobResult {
     try {
       if (build.folders.outputDir !== job.outputDir) throw new Error('Internal error: the search job names another folder than the index it ends.');
       build.files.entryName = job.entryName;
+      const keptSections = job.docPages && indexDocPages(build, job.docPages);
       if (stored) {
         const { places, file } = stored;
         for (let at = 0; at < places.length; at += 2) {
@@ -183,12 +184,41 @@ function searchIndex(job: IndexJob): IndexJobResult {
       build.sections.add(input.sections);
       const { url: _url, ...index } = build.sections.write(input.synonyms);
       inOneFile?.spill.flush();
-      return { written: build.files.written, index, inOneFile: inOneFile?.files };
+      return { written: build.files.written, index, inOneFile: inOneFile?.files, keptSections };
     } finally {
       inOneFile?.spill.close();
     }
   } finally {
     stored?.file.close();
+  }
+}
+
+/**
+ * `npm start`'s first build (IndexJob.docPages): each page's sections made from the page and its
+ * HTML, indexed, and kept as JSON in the job's file for the cache; where each is there.
+ */
+function indexDocPages(build: IndexBuild, job: NonNullable<IndexJob['docPages']>): Float64Array {
+  const pages = JSON.parse(job.pagesJson) as PageForSearch[];
+  // Read: its text is let go, and each page once its sections are in.
+  job.pagesJson = '';
+  const places = new Float64Array(2 * pages.length);
+  const html = SpillFile.at(job.html.file, false);
+  const kept = SpillFile.at(job.keepFile, true);
+  try {
+    let index = 0;
+    for (const page of taken(pages)) {
+      const sections = pageSections(withSpilled(page, { html: html.ref(job.html.at[index] as SpilledText) }));
+      build.sections.add(sections);
+      const { offset, length } = kept.put(JSON.stringify(sections));
+      places[2 * index] = offset;
+      places[2 * index + 1] = length;
+      index += 1;
+    }
+    kept.flush();
+    return places;
+  } finally {
+    html.close();
+    kept.close();
   }
 }
 

@@ -34,6 +34,8 @@ export interface ReadyIndex {
   files: [string, SpilledText][];
   /** The file they are in. */
   filesIn: string;
+  /** With IndexJob.docPages: the file the pages' sections were kept in, and where each is there (IndexJobResult.keptSections). */
+  keptSections?: { file: string; places: Float64Array } | undefined;
 }
 
 /** Job folders being removed (SearchUpdates.removeLater) in this process, by any SearchUpdates. */
@@ -192,6 +194,7 @@ export class SearchUpdates {
     // In name order, each name once (two files of the same content have the same name), as a
     // folder of them would list them.
     const files = [...new Map(built.inOneFile)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return { entryName: wanted.entryName, index: { ...built.index, url: `${job.folderUrl}${wanted.entryName}` }, files, filesIn: join(outputDir, INDEX_FILES) };
+    const keptSections = job.docPages && built.keptSections ? { file: job.docPages.keepFile, places: built.keptSections } : undefined;
+    return { entryName: wanted.entryName, index: { ...built.index, url: `${job.folderUrl}${wanted.entryName}` }, files, filesIn: join(outputDir, INDEX_FILES), keptSections };
   }
 }

@@ -98,6 +98,26 @@ export class StoredSections {
     this.compact();
   }
 
+  /**
+   * Each doc's sections as another thread made them, as JSON in `file` (`places`: offset and length
+   * pairs, in the docs' order), taken into the store whole: as `keep` would have kept them.
+   */
+  adopt(docs: readonly DocPage[], file: string, places: Float64Array): void {
+    const at: SpilledText[] = [];
+    for (let index = 0; index < places.length; index += 2) at.push({ offset: places[index] as number, length: places[index + 1] as number });
+    if (at.length !== docs.length) throw new Error(`Internal error: ${at.length} docs' search sections were made for ${docs.length} docs.`);
+    const texts = this.store.putFile(file, at);
+    const { byDoc } = this;
+    byDoc.clear();
+    let bytes = 0;
+    texts.forEach((text, index) => {
+      byDoc.set(docs[index] as DocPage, text);
+      bytes += text.length;
+    });
+    this.last = { docs, texts, bytes, places: undefined, moves: this.store.moves };
+    this.compact();
+  }
+
   /** The index's input besides the docs' sections, kept in the store while the same (see `input`). */
   keepInput(sections: readonly SearchSection[], synonyms: unknown): void {
     const synonymsJson = JSON.stringify(synonyms);

@@ -10,7 +10,7 @@
 import type { AssetCollector } from '../assets/bundle.ts';
 import { compileAssets } from '../assets/bundle.ts';
 import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
-import { searchInputOf } from '../assets/search/sections.ts';
+import { searchInputOf, searchInputWithoutHtml } from '../assets/search/sections.ts';
 import { BuildError } from '../diagnostics.ts';
 import type { FileOutput } from '../assemble/output-table.ts';
 import type { DocSource } from '../load/content.ts';
@@ -110,10 +110,7 @@ export class ThreadedRuntime extends DirectRuntime {
       if (!html) throw new Error(`Internal error: the HTML of ${doc.route} is not in the spill file.`);
       return html;
     });
-    const pages = ours.map((doc) => {
-      const { title, description, url, tags, keywords, unlisted } = searchInputOf(baseUrl, doc);
-      return unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords };
-    });
+    const pages = ours.map((doc) => searchInputWithoutHtml(baseUrl, doc));
     this.pagesIndexed = this.helper.indexPages({ ...folders, pagesJson: JSON.stringify(pages), spilled: { file: this.spill.path, at } });
   }
 

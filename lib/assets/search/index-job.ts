@@ -81,6 +81,15 @@ export interface IndexJob extends IndexFolders {
    * IndexInput's JSON is there (lib/runtime/stored-sections.ts).
    */
   storedSections?: { file: string; places: Float64Array; input: SpilledText } | undefined;
+  /**
+   * Pages whose sections the helper makes, indexed before the input's (`npm start`'s first build,
+   * whose cache keeps none yet): the pages without their HTML (PageForSearch[] as JSON), where each
+   * page's HTML is (`html`: a link to the cache's file and the places there), and a new file
+   * (`keepFile`) for each page's sections as JSON, which the cache takes for the next saves
+   * (IndexJobResult.keptSections). Made by the build process, the sections of 100,000 docs took it
+   * ~10 s of its first build while this thread waited for them.
+   */
+  docPages?: { pagesJson: string; html: { file: string; at: SpilledText[] }; keepFile: string } | undefined;
 }
 
 export interface IndexJobResult {
@@ -89,6 +98,8 @@ export interface IndexJobResult {
   index: Omit<BuiltSearchIndex, 'url'>;
   /** With IndexFolders.inOneFile: each file's name and where it is in `index-files`, in the order written. */
   inOneFile?: [string, SpilledText][] | undefined;
+  /** With IndexJob.docPages: where each page's sections are in its `keepFile`, as offset and length pairs. */
+  keptSections?: Float64Array | undefined;
 }
 
 /** The file of IndexFolders.inOneFile, in the job's `outputDir`. */
