@@ -388,8 +388,9 @@ export class CachedRuntime implements Runtime {
   }
 
   finish(failed: boolean): Promise<void> {
-    // A build that failed between its render and write stages: the pages it wrote go with the new
-    // folder (the next build writes the whole site again, every page rendered anew).
+    // A build that failed after its render stage made a new folder and before its write stage
+    // swapped it in: the pages it wrote go with the folder (the next build writes the whole site
+    // again, every page rendered anew).
     if (failed) this.opened?.abort();
     this.opened = undefined;
     return Promise.resolve();
@@ -611,7 +612,6 @@ class PageFile implements VersionedFile {
     this.made = undefined;
   }
 }
-
 
 /** A written page's file, while it is the file written; undefined when it is gone or another. */
 function readWritten(text: WrittenPage, path: string): string | undefined {
