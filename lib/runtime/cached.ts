@@ -4,12 +4,12 @@
 // as they are written, so a stylesheet or search change re-renders no page; only files whose
 // content changed are written. A transform of many docs (the first build) shares them with the
 // helper thread that builds the search indexes, while that one is free, as a production build does.
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAssets, COMPILED_SOURCES, storedFile, type AssetCollector, type CompiledAssets } from '../assets/bundle.ts';
 import { SearchIndexInput, type BuiltSearchIndex } from '../assets/search/build-index.ts';
-import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexJob } from '../assets/search/index-job.ts';
-import { pageSections, searchInputOf, searchInputWithoutHtml, type SearchSection } from '../assets/search/sections.ts';
+import { indexEntryName, pageInputDigest, searchFolderUrl, searchInputWithoutHtml, type IndexJob } from '../assets/search/index-job.ts';
+import { pageSections, searchInputOf, type SearchSection } from '../assets/search/sections.ts';
 import type { FileOutput, PageOutput } from '../assemble/output-table.ts';
 import { Diagnostics, type Warning } from '../diagnostics.ts';
 import { isEmptyList, NO_ITEMS } from '../load/frontmatter.ts';
@@ -18,7 +18,7 @@ import type { DocSource } from '../load/content.ts';
 import type { DocPage } from '../model.ts';
 import { renderDocument } from '../render/document.tsx';
 import { transformDoc } from '../transform/doc.ts';
-import { insideFolder, SiteWriter, writeChanges, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
+import { insideFolder, SiteWriter, writeChanges, type FileStamp, type OutputFile, type VersionedFile } from '../write/site-writer.ts';
 import { ASSET_PLACEHOLDERS, fillAssetUrlsNoting, refillAssetUrls, type AssetPlaces } from '../render/asset-placeholders.ts';
 import type { AssetUrls } from '../assets/bundle.ts';
 import { RenderedPages, WrittenPage, type RenderedPage } from './rendered-pages.ts';
@@ -602,13 +602,10 @@ class PageFile implements VersionedFile {
     return filled;
   }
 
-  /** The file is in place: the page is read from there from now on. */
-  written(): void {
+  /** The file is in place, with this stamp: the page is read from there from now on. */
+  written({ ino, mtimeMs }: FileStamp): void {
     const { made, shared: { outDir, urls } } = this;
-    if (made) {
-      const { ino, mtimeMs } = statSync(insideFolder(outDir, this.path));
-      this.shared.rendered.wrote(this.known, new WrittenPage(outDir, made.length, made.places, urls, ino, mtimeMs));
-    }
+    if (made) this.shared.rendered.wrote(this.known, new WrittenPage(outDir, made.length, made.places, urls, ino, mtimeMs));
     this.made = undefined;
   }
 }

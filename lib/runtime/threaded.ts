@@ -9,8 +9,8 @@
 // from the start, until they meet. The rest is as in one thread.
 import type { AssetCollector } from '../assets/bundle.ts';
 import { compileAssets } from '../assets/bundle.ts';
-import { indexEntryName, pageInputDigest, searchFolderUrl, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
-import { searchInputOf, searchInputWithoutHtml } from '../assets/search/sections.ts';
+import { indexEntryName, pageInputDigest, searchFolderUrl, searchInputWithoutHtml, type IndexFolders, type IndexJobResult } from '../assets/search/index-job.ts';
+import { searchInputOf } from '../assets/search/sections.ts';
 import { BuildError } from '../diagnostics.ts';
 import type { FileOutput } from '../assemble/output-table.ts';
 import type { DocSource } from '../load/content.ts';

@@ -113,18 +113,11 @@ export class SiteWriter implements FileSink {
     writeFileSync(target, content);
   }
 
-  /** `write`, telling the file's inode and modification time once written (kept by the rename of `commit`). */
-  writeStamped(path: string, content: string | Uint8Array): { ino: number; mtimeMs: number } {
+  /** `write`, telling the file's stamp once written (kept by the rename of `commit`). */
+  writeStamped(path: string, content: string | Uint8Array): FileStamp {
     const target = insideFolder(this.temp, path);
     this.makeDir(dirname(target));
-    const fd = openSync(target, 'w');
-    try {
-      writeFileSync(fd, content);
-      const { ino, mtimeMs } = fstatSync(fd);
-      return { ino, mtimeMs };
-    } finally {
-      closeSync(fd);
-    }
+    return writeFileStamped(target, content);
   }
 
   /** The new folder itself, for files another thread writes into it. */
@@ -177,6 +170,24 @@ export class SiteWriter implements FileSink {
   }
 }
 
+/** A file's inode and modification time: while both are as written, it is the file written. */
+export interface FileStamp {
+  ino: number;
+  mtimeMs: number;
+}
+
+/** Writes a file and tells its stamp, read from the open file rather than by its path again. */
+function writeFileStamped(target: string, content: string | Uint8Array): FileStamp {
+  const fd = openSync(target, 'w');
+  try {
+    writeFileSync(fd, content);
+    const { ino, mtimeMs } = fstatSync(fd);
+    return { ino, mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Where the files of a site are written: a SiteWriter, or the folders it made (`filesInto`). */
 export interface FileSink {
   write(path: string, content: string | Uint8Array): void;
@@ -220,14 +231,19 @@ export function writeOutput(sink: FileSink, file: FileOutput): void {
 
 /** Writes a whole site (into `writer`, a new site some of whose files are in already, when given) and swaps it into place. */
 export function writeSite(outDir: string, files: (OutputFile | VersionedFile)[], writer = new SiteWriter(outDir)): void {
+  /** The files that want their stamp, told once the site is in place. */
+  const stamped: [VersionedFile, FileStamp][] = [];
   try {
-    for (const file of files) writer.write(file.path, contentOf(file));
+    for (const file of files) {
+      if (isVersioned(file) && file.written) stamped.push([file, writer.writeStamped(file.path, file.content())]);
+      else writer.write(file.path, contentOf(file));
+    }
     writer.commit();
   } catch (error) {
     writer.abort();
     throw error;
   }
-  for (const file of files) if (isVersioned(file)) file.written?.();
+  for (const [file, stamp] of stamped) file.written?.(stamp);
 }
 
 /**
@@ -245,8 +261,8 @@ export interface VersionedFile {
    * one there alone may be written later (writeChanges' `holdSearchOnly`).
    */
   beforeSearch?: string | undefined;
-  /** Called once the file is in place in the output folder (npm start's pages: lib/runtime/rendered-pages.ts). */
-  written?: (() => void) | undefined;
+  /** Called once the file is in place in the output folder, with its stamp (npm start's pages: lib/runtime/rendered-pages.ts). */
+  written?: ((stamp: FileStamp) => void) | undefined;
 }
 
 /**
@@ -462,9 +478,15 @@ function writeOne(outDir: string, file: OutputFile | VersionedFile): void {
   const target = insideFolder(outDir, file.path);
   mkdirSync(dirname(target), { recursive: true });
   const temp = `${target}.${process.pid}.tmp`;
+  if (isVersioned(file) && file.written) {
+    // The rename keeps the file's inode and modification time.
+    const stamp = writeFileStamped(temp, file.content());
+    renameSync(temp, target);
+    file.written(stamp);
+    return;
+  }
   writeFileSync(temp, contentOf(file));
   renameSync(temp, target);
-  if (isVersioned(file)) file.written?.();
 }
 
 /** A versioned file that writeChanges held back (`waiting`), written now, and its version noted in `written`. */

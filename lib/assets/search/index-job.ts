@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { SearchSynonyms } from '../../../common/search.ts';
 import type { BuiltSearchIndex } from './build-index.ts';
 import type { PageDigestsHash } from '../../runtime/page-digests-hash.ts';
-import type { PageForSearch, SearchSection } from './sections.ts';
+import { searchInputOf, type PageForSearch, type SearchSection } from './sections.ts';
 import type { SpilledText } from '../../runtime/spill.ts';
 
 /** Everything whose change changes the index files for the same sections. */
@@ -67,6 +67,17 @@ export interface IndexPagesJob extends IndexFolders {
   pagesJson: string;
   /** Where each page's HTML is (in the main thread's spill file, lib/runtime/spill.ts). */
   spilled: { file: string; at: SpilledText[] };
+}
+
+/**
+ * searchInputOf without the HTML, as plain data to send to another thread, which reads each
+ * page's HTML where the build keeps it (a production build's helper, `npm start`'s first build).
+ * Here, not in sections.ts, whose text names the index's entry file (INDEXING_SOURCES): what the
+ * build sends a thread does not change the index.
+ */
+export function searchInputWithoutHtml(baseUrl: string, doc: Parameters<typeof searchInputOf>[1]): PageForSearch {
+  const { title, description, url, tags, keywords, unlisted } = searchInputOf(baseUrl, doc);
+  return unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords };
 }
 
 /** The job that ends the index: in a production build, the one its pages began (IndexPagesJob); else a new one. */

@@ -109,12 +109,3 @@ export function searchInputOf(baseUrl: string, doc: { title: string; description
   page.html = doc.html;
   return page;
 }
-
-/**
- * searchInputOf without the HTML, as plain data to send to another thread, which reads each
- * page's HTML where the build keeps it (a production build's helper, `npm start`'s first build).
- */
-export function searchInputWithoutHtml(baseUrl: string, doc: Parameters<typeof searchInputOf>[1]): PageForSearch {
-  const { title, description, url, tags, keywords, unlisted } = searchInputOf(baseUrl, doc);
-  return unlisted ? { title, description, url, html: '', tags, keywords, unlisted } : { title, description, url, html: '', tags, keywords };
-}
